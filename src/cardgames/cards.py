@@ -220,7 +220,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise ParseError(f"cannot parse {text!r} as cards: expected a string such as 'Ah Kd'")
-    return tuple(Card.parse(word) for word in _SEPARATORS.split(text.strip()) if word)
+    try:
+        return tuple(Card.parse(word) for word in _SEPARATORS.split(text.strip()) if word)
+    except ParseError as error:
+        raise ParseError(f"{error} (in {text!r})") from None
 
 
 def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
@@ -260,11 +263,18 @@ class RankOrder:
         Raises:
             ParseError: a word is not a rank, or a rank repeats.
         """
-        ranks = tuple(Rank.parse(word) for word in text.split())
+        if not isinstance(text, str):
+            raise ParseError(f"cannot parse {text!r} as a rank order: expected a string")
+        try:
+            ranks = tuple(Rank.parse(word) for word in text.split())
+        except ParseError as error:
+            raise ParseError(f"{error} (in rank order {text!r})") from None
         try:
             return cls(ranks)
         except ValueError:
-            raise ParseError(f"invalid rank order {text!r}: ranks must not repeat") from None
+            raise ParseError(
+                f"invalid rank order {text!r}: it needs at least one rank and no repeats"
+            ) from None
 
     def __contains__(self, rank: object) -> bool:
         return rank in self._position

@@ -1,0 +1,156 @@
+"""A tiny two-player trick game used to prove the protocol-level test suites.
+
+Six cards (2♠…7♠) are dealt three each. The leader plays a card, the other player follows
+with any card; the higher card wins the trick and one chip from the loser, and its winner
+leads next. After three tricks the game ends. Hidden information: the opponent's hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from cardgames.cards import Card, Rank, Suit, make_rng, shuffled
+from cardgames.errors import IllegalActionError, InvalidConfigError
+from cardgames.game import PlayerId, legal_action_mask
+
+DECK = tuple(Card(Rank(r), Suit.SPADES) for r in range(2, 8))
+
+
+@attrs.frozen
+class PlayCard:
+    """Play ``card`` from the hand."""
+
+    card: Card
+
+
+@attrs.frozen(kw_only=True)
+class ToyState:
+    """A full state of the toy game."""
+
+    hands: tuple[frozenset[Card], frozenset[Card]]
+    table: tuple[Card, ...]
+    to_move: PlayerId
+    chips: tuple[int, int]
+    history: tuple[tuple[PlayerId, Card], ...]
+
+
+@attrs.frozen(kw_only=True)
+class ToyObservation:
+    """One player's view: their hand and everything public."""
+
+    player: PlayerId
+    hand: frozenset[Card]
+    opponent_hand_size: int
+    table: tuple[Card, ...]
+    to_move: PlayerId | None
+    chips: tuple[int, int]
+    history: tuple[tuple[PlayerId, Card], ...]
+
+
+class ToyGame:
+    """The toy trick game behind the :class:`cardgames.game.Game` protocol."""
+
+    @property
+    def name(self) -> str:
+        return "toy"
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(DECK)
+
+    def initial_state(
+        self, seed: int | random.Random | None = None, *, deck: Sequence[Card] | None = None
+    ) -> ToyState:
+        order = shuffled(DECK, make_rng(seed)) if deck is None else tuple(deck)
+        if sorted(order) != sorted(DECK):
+            raise InvalidConfigError("the toy deck is 2s to 7s, each once")
+        return ToyState(
+            hands=(frozenset(order[0::2]), frozenset(order[1::2])),
+            table=(),
+            to_move=PlayerId(0),
+            chips=(0, 0),
+            history=(),
+        )
+
+    def is_terminal(self, state: ToyState) -> bool:
+        return not state.hands[0] and not state.hands[1]
+
+    def current_player(self, state: ToyState) -> PlayerId | None:
+        return None if self.is_terminal(state) else state.to_move
+
+    def legal_actions(self, state: ToyState) -> tuple[PlayCard, ...]:
+        if self.is_terminal(state):
+            return ()
+        return tuple(PlayCard(card) for card in sorted(state.hands[state.to_move]))
+
+    def legal_action_mask(self, state: ToyState) -> tuple[bool, ...]:
+        return legal_action_mask(self, state)
+
+    def apply(self, state: ToyState, action: PlayCard) -> ToyState:
+        player = state.to_move
+        if self.is_terminal(state) or not isinstance(action, PlayCard):
+            raise IllegalActionError(f"{action!r} is not legal for player {player}")
+        if action.card not in state.hands[player]:
+            raise IllegalActionError(f"{action!r} is not legal for player {player}: not held")
+        hands = list(state.hands)
+        hands[player] = hands[player] - {action.card}
+        table = (*state.table, action.card)
+        chips = state.chips
+        next_player = PlayerId(1 - player)
+        if len(table) == 2:
+            winner = player if table[1] > table[0] else next_player
+            chips = (1, -1) if winner == 0 else (-1, 1)
+            chips = (state.chips[0] + chips[0], state.chips[1] + chips[1])
+            table, next_player = (), winner
+        return ToyState(
+            hands=(hands[0], hands[1]),
+            table=table,
+            to_move=next_player,
+            chips=chips,
+            history=(*state.history, (player, action.card)),
+        )
+
+    def returns(self, state: ToyState) -> tuple[int, ...]:
+        return state.chips
+
+    def observe(self, state: ToyState, player: PlayerId) -> ToyObservation:
+        return ToyObservation(
+            player=player,
+            hand=state.hands[player],
+            opponent_hand_size=len(state.hands[1 - player]),
+            table=state.table,
+            to_move=self.current_player(state),
+            chips=state.chips,
+            history=state.history,
+        )
+
+    def determinize(self, observation: ToyObservation, rng: random.Random) -> ToyState:
+        seen = observation.hand | {card for _, card in observation.history}
+        unseen = [card for card in DECK if card not in seen]
+        rng.shuffle(unseen)
+        other = frozenset(unseen[: observation.opponent_hand_size])
+        hands = [frozenset[Card](), frozenset[Card]()]
+        hands[observation.player] = observation.hand
+        hands[1 - observation.player] = other
+        return ToyState(
+            hands=(hands[0], hands[1]),
+            table=observation.table,
+            to_move=observation.to_move if observation.to_move is not None else PlayerId(0),
+            chips=observation.chips,
+            history=observation.history,
+        )
+
+    def action_id(self, action: PlayCard) -> int:
+        return DECK.index(action.card)
+
+    def action_from_id(self, action_id: int) -> PlayCard:
+        if not 0 <= action_id < len(DECK):
+            raise ValueError(f"action id {action_id} is out of range 0..{len(DECK) - 1}")
+        return PlayCard(DECK[action_id])
