@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames.errors import IllegalActionError
-from cardgames.game import Game, legal_action_mask, playout
+from cardgames.game import Game, legal_action_mask, playout, seats
 from registry import GAME_FACTORIES
 from strategies import seeds
 
@@ -152,7 +152,7 @@ def test_determinized_states_match_the_observation(
 ) -> None:
     """determinize(observe(s, p)) is observed by p exactly as s is, and plays on legally."""
     for state, _ in walk(game, seed, rng)[::4]:
-        for player in range(game.num_players):
+        for player in seats(game.num_players):
             observation = game.observe(state, player)
             sample = game.determinize(observation, random.Random(det_seed))
             assert game.observe(sample, player) == observation
