@@ -15,6 +15,7 @@ import attrs
 from cardgames.cards import Card, Rank, Suit, make_rng, shuffled
 from cardgames.errors import IllegalActionError, InvalidConfigError
 from cardgames.game import PlayerId, legal_action_mask
+from cardgames.registry import GameInfo, register_game
 
 DECK = tuple(Card(Rank(r), Suit.SPADES) for r in range(2, 8))
 
@@ -154,3 +155,15 @@ class ToyGame:
         if not 0 <= action_id < len(DECK):
             raise ValueError(f"action id {action_id} is out of range 0..{len(DECK) - 1}")
         return PlayCard(DECK[action_id])
+
+
+register_game(
+    GameInfo(
+        name="toy",
+        make_game=lambda _config: ToyGame(),
+        config_class=None,
+        state_class=ToyState,
+        observation_class=ToyObservation,
+        action_classes=(PlayCard,),
+    )
+)

@@ -13,6 +13,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidConfigError",
     "ParseError",
+    "ReplayError",
 ]
 
 
@@ -38,3 +39,7 @@ class ParseError(CardgamesError, ValueError):
 
 class DecodeError(CardgamesError, ValueError):
     """A serialized document that cannot be decoded; the message says where and what is wrong."""
+
+
+class ReplayError(DecodeError):
+    """A game record whose action is illegal at its step; the message names the step."""

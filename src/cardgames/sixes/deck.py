@@ -1,0 +1,218 @@
+"""The Sixes deck (S2) and its dense card indexing, bitmasks and column geometry.
+
+Sixes plays the 40-card deck, each suit running A 2 3 4 5 6 7 J Q K (:data:`SIXES_ORDER`). Each
+card has a dense index in 0..39, ``suit * 10 + position``, which is also its action id
+(:func:`card_index`) and its bit in the integer bitmasks the engine uses for hands and the table::
+
+    >>> from cardgames.cards import Card
+    >>> from cardgames.sixes.deck import card_index, card_at
+    >>> card_index(Card.parse("6d")), card_at(15)
+    (15, Card.parse('6d'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from cardgames.cards import Card, RankOrder, Suit
+from cardgames.sixes.config import Direction
+
+__all__ = [
+    "CARD_INDEX",
+    "DECK_SIZE",
+    "FULL_MASK",
+    "GROWTH",
+    "SIXES_DECK",
+    "SIXES_ORDER",
+    "SIX_OF_DIAMONDS",
+    "SIX_OF_DIAMONDS_BIT",
+    "SIX_POSITION",
+    "SUIT_SPAN",
+    "card_at",
+    "card_index",
+    "cards_of_mask",
+    "column_of",
+    "deck_for_hands",
+    "index_of",
+    "is_valid_table",
+    "mask_of_cards",
+    "mask_of_indices",
+    "playable_mask",
+]
+
+SIXES_ORDER: Final = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
+"""The rank order within a suit, lowest first (S2); 7 and J are adjacent."""
+
+SUIT_SPAN: Final = 10
+"""Cards per suit, and the stride between suits in the dense index."""
+
+SIX_POSITION: Final = 5
+"""The position of the 6 in :data:`SIXES_ORDER`."""
+
+DECK_SIZE: Final = 4 * SUIT_SPAN
+"""The 40 cards of S2."""
+
+FULL_MASK: Final = (1 << DECK_SIZE) - 1
+"""The bitmask holding every card."""
+
+SIXES_DECK: Final[tuple[Card, ...]] = tuple(
+    Card(rank, suit) for suit in Suit for rank in SIXES_ORDER.ranks
+)
+"""The 40 cards in index order: clubs A…K, diamonds A…K, hearts A…K, spades A…K."""
+
+_INDEX_BY_CARD: Final[dict[Card, int]] = {card: i for i, card in enumerate(SIXES_DECK)}
+CARD_INDEX: Final[Mapping[Card, int]] = _INDEX_BY_CARD
+"""A read-only map from each of the 40 cards to its dense index (see :func:`card_index`)."""
+
+SIX_OF_DIAMONDS: Final = Card.parse("6d")
+"""The card that opens every round (S5)."""
+
+SIX_OF_DIAMONDS_BIT: Final = 1 << _INDEX_BY_CARD[SIX_OF_DIAMONDS]
+_SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
+
+
+def card_index(card: Card) -> int:
+    """The dense index of ``card`` in 0..39 (suit-major, A low); its action id for Play.
+
+    Raises:
+        KeyError: ``card`` is an 8, 9 or 10, which Sixes does not use (S2).
+    """
+    return _INDEX_BY_CARD[card]
+
+
+def index_of(card: object) -> int | None:
+    """The dense index of ``card``, or None when it is not a card of the Sixes deck."""
+    return _INDEX_BY_CARD.get(card) if isinstance(card, Card) else None
+
+
+def card_at(index: int) -> Card:
+    """The card with dense index ``index`` (see :func:`card_index`).
+
+    Raises:
+        IndexError: ``index`` is not in 0..39.
+    """
+    if not 0 <= index < DECK_SIZE:
+        raise IndexError(f"Sixes card index {index} is out of range 0..39")
+    return SIXES_DECK[index]
+
+
+def mask_of_cards(cards: Iterable[Card]) -> int:
+    """The bitmask of ``cards`` (which must all be Sixes cards)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << _INDEX_BY_CARD[card]
+    return mask
+
+
+def mask_of_indices(indices: Iterable[int]) -> int:
+    """The bitmask of the card indices ``indices``."""
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
+
+
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` in index order (suit, then A…K)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(SIXES_DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
+
+
+def column_of(table: int, suit: Suit) -> tuple[Card, ...]:
+    """The run of ``suit`` on the table (low to high), empty when the suit has no column."""
+    return cards_of_mask(table & (_SUIT_MASK << (SUIT_SPAN * suit)))
+
+
+def _run_ends(segment: int) -> tuple[int, int]:
+    """The lowest and highest positions of a non-empty suit segment."""
+    return (segment & -segment).bit_length() - 1, segment.bit_length() - 1
+
+
+def is_valid_table(table: int) -> bool:
+    """Whether ``table`` is reachable: each suit empty or one run through its 6, diamonds first."""
+    if table & ~FULL_MASK or table < 0:
+        return False
+    if table and not table & SIX_OF_DIAMONDS_BIT:
+        return False
+    for suit in Suit:
+        segment = (table >> (SUIT_SPAN * suit)) & _SUIT_MASK
+        if not segment:
+            continue
+        low, high = _run_ends(segment)
+        if not low <= SIX_POSITION <= high or segment != ((1 << (high + 1)) - (1 << low)):
+            return False
+    return True
+
+
+def playable_mask(table: int) -> int:
+    """The cards that may be played next on ``table`` (S5, S6), whoever holds them.
+
+    An empty table takes only the 6♦ (S5); otherwise each suit takes its 6 when it has no column,
+    else the next card beyond either end of its column.
+    """
+    if not table:
+        return SIX_OF_DIAMONDS_BIT
+    playable = 0
+    for suit in Suit:
+        base = SUIT_SPAN * suit
+        segment = (table >> base) & _SUIT_MASK
+        if not segment:
+            playable |= 1 << (base + SIX_POSITION)
+            continue
+        low, high = _run_ends(segment)
+        if low > 0:
+            playable |= 1 << (base + low - 1)
+        if high < SUIT_SPAN - 1:
+            playable |= 1 << (base + high + 1)
+    return playable
+
+
+def _growth(index: int) -> int:
+    """The cards that become playable when the card ``index`` is played (S6)."""
+    suit, position = divmod(index, SUIT_SPAN)
+    if index == SIX_OF_DIAMONDS_BIT.bit_length() - 1:
+        other_sixes = sum(1 << (SUIT_SPAN * s + SIX_POSITION) for s in Suit if s != suit)
+        return other_sixes | (1 << (index - 1)) | (1 << (index + 1))
+    if position == SIX_POSITION:
+        return (1 << (index - 1)) | (1 << (index + 1))
+    if 0 < position < SIX_POSITION:
+        return 1 << (index - 1)
+    if SIX_POSITION < position < SUIT_SPAN - 1:
+        return 1 << (index + 1)
+    return 0
+
+
+GROWTH: Final[tuple[int, ...]] = tuple(_growth(i) for i in range(DECK_SIZE))
+"""``GROWTH[i]``: the cards a play of card ``i`` makes playable (the incremental S6 update)."""
+
+
+def deck_for_hands(
+    hands: Sequence[Iterable[Card]],
+    *,
+    dealer: int,
+    direction: Direction | str = Direction.CLOCKWISE,
+) -> tuple[Card, ...]:
+    """A deck order from which ``dealer`` deals exactly ``hands[s]`` to each seat ``s`` (S4).
+
+    The inverse of the deal: pass it as ``initial_state(deck=..., dealer=dealer)`` to start
+    from chosen hands. Cards go one at a time from the dealer's left (their right when the
+    direction is anticlockwise, S11); each hand is dealt in the order given::
+
+        >>> from cardgames.cards import parse_cards
+        >>> deck_for_hands([parse_cards("Ac 2c"), parse_cards("3c 4c")], dealer=1)
+        (Card.parse('Ac'), Card.parse('3c'), Card.parse('2c'), Card.parse('4c'))
+
+    Raises:
+        ValueError: the hands are not equal in size, or ``direction`` is unknown.
+    """
+    piles = [list(hand) for hand in hands]
+    n = len(piles)
+    if n == 0 or any(len(pile) != len(piles[0]) for pile in piles):
+        raise ValueError("deck_for_hands needs one or more hands of equal size")
+    step = 1 if Direction(direction) is Direction.CLOCKWISE else -1
+    return tuple(piles[(dealer + step * (1 + i % n)) % n][i // n] for i in range(n * len(piles[0])))

@@ -1,0 +1,546 @@
+"""The Sixes game: rules S1 to S12 as pure functions behind the ``Game`` protocol.
+
+A :class:`Sixes` object holds only its validated :class:`~cardgames.sixes.SixesConfig`. A game is
+the whole match: rounds are dealt, played and settled until a stack reaches 0 (S10) or
+``max_rounds`` is reached (S12)::
+
+    >>> import random
+    >>> from cardgames.sixes import Sixes, SixesConfig
+    >>> game = Sixes(SixesConfig(num_players=4, max_rounds=3))
+    >>> state = game.initial_state(seed=7)
+    >>> rng = random.Random(7)
+    >>> while not game.is_terminal(state):
+    ...     actions = game.legal_actions(state)
+    ...     state = game.apply(state, actions[rng.randrange(len(actions))])
+    >>> sum(game.returns(state))
+    0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final, assert_never
+
+import attrs
+
+from cardgames.cards import Card, Suit, make_rng
+from cardgames.errors import IllegalActionError, InvalidConfigError
+from cardgames.game import PlayerId
+from cardgames.game import winners as best_seats
+from cardgames.sixes.action import (
+    NUM_DISTINCT_ACTIONS,
+    PASS,
+    PASS_ID,
+    PLAYS,
+    TURNS,
+    Pass,
+    Play,
+    SixesAction,
+    SixesTurn,
+    action_from_id,
+    action_id,
+)
+from cardgames.sixes.config import BrokePass, Direction, GameEnd, SixesConfig
+from cardgames.sixes.deck import (
+    CARD_INDEX,
+    DECK_SIZE,
+    GROWTH,
+    SIX_OF_DIAMONDS,
+    SIX_OF_DIAMONDS_BIT,
+    SIX_POSITION,
+    SIXES_DECK,
+    SUIT_SPAN,
+    card_index,
+    index_of,
+)
+from cardgames.sixes.observation import SixesObservation, determinize, observe
+from cardgames.sixes.state import SixesState, unchecked_state
+
+__all__ = ["Sixes"]
+
+_PASS_ONLY: Final = (PASS,)
+_ACTION_CLASSES: Final = frozenset({Play, Pass})
+_PASS_FLAG: Final = 1 << DECK_SIZE
+_CACHE_LIMIT: Final = 1 << 16
+_actions_cache: dict[int, tuple[SixesAction, ...]] = {}
+_mask_cache: dict[int, tuple[bool, ...]] = {}
+
+
+def _actions_for(key: int) -> tuple[SixesAction, ...]:
+    """The legal actions for ``key``: playable cards in hand, plus the pass flag bit 40."""
+    actions: list[SixesAction] = []
+    plays = key & ~_PASS_FLAG
+    while plays:
+        low = plays & -plays
+        actions.append(PLAYS[low.bit_length() - 1])
+        plays ^= low
+    if key & _PASS_FLAG:
+        actions.append(PASS)
+    if len(_actions_cache) >= _CACHE_LIMIT:
+        _actions_cache.clear()
+    result = _actions_cache[key] = tuple(actions)
+    return result
+
+
+def _checked_deck(deck: Sequence[Card], what: str) -> tuple[int, ...]:
+    """The card indices of ``deck``, which must be an order of the 40 Sixes cards (S2)."""
+    try:
+        cards = tuple(deck)
+        indices = tuple(index_of(card) for card in cards)
+    except TypeError:
+        indices = ()
+    if len(indices) != DECK_SIZE or None in indices or len(set(indices)) != DECK_SIZE:
+        raise InvalidConfigError(f"{what} must be an order of the 40 Sixes cards (S2)")
+    return tuple(index for index in indices if index is not None)
+
+
+def _is_seat(value: object, num_players: int) -> bool:
+    """Whether ``value`` is a seat number (an int, not a bool) below ``num_players``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players
+
+
+def _suit_word(suit: Suit) -> str:
+    return suit.name.lower()[:-1]
+
+
+@attrs.frozen
+class Sixes:
+    """Sixes (Los Seises): a shedding game played with chips over as many rounds as it takes.
+
+    Build it with a :class:`SixesConfig` (``Sixes()`` plays the defaults: five players, ten
+    chips each). The object holds only the config; states are immutable values.
+
+    Attributes:
+        config: The table size and rule options.
+    """
+
+    config: SixesConfig = attrs.field(factory=SixesConfig)
+    _next_seat: tuple[PlayerId, ...] = attrs.field(init=False, eq=False, repr=False)
+    _deal_seats: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.config, SixesConfig):
+            raise InvalidConfigError(f"Sixes takes a SixesConfig, not {self.config!r}")
+        n = self.config.num_players
+        step = 1 if self.config.direction is Direction.CLOCKWISE else -1
+        object.__setattr__(self, "_next_seat", tuple(PlayerId((p + step) % n) for p in range(n)))
+        object.__setattr__(
+            self,
+            "_deal_seats",
+            tuple(
+                tuple((dealer + step * (1 + i % n)) % n for i in range(DECK_SIZE))
+                for dealer in range(n)
+            ),
+        )
+
+    # --- the protocol's descriptive properties ---
+
+    @property
+    def name(self) -> str:
+        """``"sixes"``."""
+        return "sixes"
+
+    @property
+    def num_players(self) -> int:
+        """Seats at the table (S1)."""
+        return self.config.num_players
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """41: one play per card of the 40-card deck, then the pass."""
+        return NUM_DISTINCT_ACTIONS
+
+    # --- chance: the deals ---
+
+    def initial_state(
+        self,
+        seed: int | random.Random | None = None,
+        *,
+        deck: Sequence[Card] | None = None,
+        dealer: int | None = None,
+        later_decks: Sequence[Sequence[Card]] = (),
+    ) -> SixesState:
+        """Deal the first round (S4): the 6♦ holder is to play (S5).
+
+        Args:
+            seed: Chooses the first dealer, shuffles the deck and keys every later deal. None
+                draws from the OS.
+            deck: An explicit order for the first deal. The dealer deals one card at a time
+                from the front, starting at their left (their right when anticlockwise, S11).
+            dealer: The first dealer instead of a random seat (S4).
+            later_decks: Explicit orders for rounds 2, 3, …; rounds beyond them are dealt from
+                the seed.
+
+        Raises:
+            InvalidConfigError: A deck is not an order of the 40 cards, or ``dealer`` is not a
+                seat.
+        """
+        rng = make_rng(seed)
+        first_dealer = rng.randrange(self.config.num_players)
+        if deck is None:
+            order = list(range(DECK_SIZE))
+            rng.shuffle(order)
+            indices = tuple(order)
+        else:
+            indices = _checked_deck(deck, "deck")
+        chance_key = rng.getrandbits(64)
+        if dealer is not None:
+            if not _is_seat(dealer, self.config.num_players):
+                raise InvalidConfigError(f"dealer must be a seat 0..{self.num_players - 1} (S4)")
+            first_dealer = dealer
+        pending = tuple(
+            tuple(SIXES_DECK[i] for i in _checked_deck(d, "each later deck")) for d in later_decks
+        )
+        stacks = (self.config.starting_chips,) * self.config.num_players
+        return self._deal(indices, PlayerId(first_dealer), stacks, 1, chance_key, pending)
+
+    def _deal(  # noqa: PLR0913, PLR0917 - a round's whole context
+        self,
+        indices: tuple[int, ...],
+        dealer: PlayerId,
+        stacks: tuple[int, ...],
+        round_number: int,
+        chance_key: int,
+        pending: tuple[tuple[Card, ...], ...],
+    ) -> SixesState:
+        """A new round dealt from ``indices`` by ``dealer``, the 6♦ holder to open (S4, S5)."""
+        hands = [0] * self.config.num_players
+        for seat, index in zip(self._deal_seats[dealer], indices, strict=True):
+            hands[seat] |= 1 << index
+        opener = next(seat for seat, mask in enumerate(hands) if mask & SIX_OF_DIAMONDS_BIT)
+        return unchecked_state(
+            tuple(hands),
+            0,
+            SIX_OF_DIAMONDS_BIT,
+            stacks,
+            0,
+            stacks,
+            dealer,
+            PlayerId(opener),
+            round_number,
+            (),
+            False,  # noqa: FBT003 - stack_emptied, positional in the fast constructor
+            chance_key,
+            pending,
+        )
+
+    def _next_deck(self, state_key: int, round_number: int) -> tuple[int, ...]:
+        """The deck order of ``round_number``, drawn reproducibly from the chance key."""
+        order = list(range(DECK_SIZE))
+        random.Random((state_key << 32) | round_number).shuffle(order)
+        return tuple(order)
+
+    # --- whose turn, what is legal ---
+
+    def current_player(self, state: SixesState) -> PlayerId | None:
+        """The seat to act, or None once the game is over."""
+        return state.to_play
+
+    def is_terminal(self, state: SixesState) -> bool:
+        """Whether the game is over (S10, S12)."""
+        return state.to_play is None
+
+    def _legal_key(self, state: SixesState, player: int) -> int:
+        """The legal plays as a bitmask, with bit 40 set when passing is legal (S5, S6, S7)."""
+        plays = state.hand_masks[player] & state._playable  # noqa: SLF001
+        if not plays:
+            return _PASS_FLAG
+        if self.config.must_play_if_able or not state.table_mask:
+            return plays
+        return plays | _PASS_FLAG
+
+    def legal_actions(self, state: SixesState) -> tuple[SixesAction, ...]:
+        """Every legal action in id order: plays by card index (suit, then A…K), then the pass.
+
+        A player who can play must (S7) unless ``must_play_if_able`` is off; the round's first
+        action is always the 6♦ (S5).
+        """
+        player = state.to_play
+        if player is None:
+            return ()
+        plays = state.hand_masks[player] & state._playable  # noqa: SLF001
+        if not plays:
+            return _PASS_ONLY
+        if not self.config.must_play_if_able and state.table_mask:
+            plays |= _PASS_FLAG
+        actions = _actions_cache.get(plays)
+        return _actions_for(plays) if actions is None else actions
+
+    def legal_action_mask(self, state: SixesState) -> tuple[bool, ...]:
+        """A tuple of 41 booleans, True at the id of each legal action."""
+        player = state.to_play
+        if player is None:
+            return (False,) * NUM_DISTINCT_ACTIONS
+        key = self._legal_key(state, player)
+        mask = _mask_cache.get(key)
+        if mask is None:
+            if len(_mask_cache) >= _CACHE_LIMIT:
+                _mask_cache.clear()
+            mask = _mask_cache[key] = tuple(bool(key >> i & 1) for i in range(NUM_DISTINCT_ACTIONS))
+        return mask
+
+    def action_id(self, action: SixesAction) -> int:
+        """The stable id of ``action``: the card index 0..39 for a play, 40 for the pass."""
+        return action_id(action)
+
+    def action_from_id(self, action_id: int) -> SixesAction:
+        """The action with id ``action_id`` in 0..40.
+
+        Raises:
+            ValueError: ``action_id`` is out of range.
+        """
+        return action_from_id(action_id)
+
+    # --- applying actions ---
+
+    def apply(self, state: SixesState, action: SixesAction) -> SixesState:
+        """The state after the current player takes ``action``; ``state`` is unchanged.
+
+        Raises:
+            IllegalActionError: ``action`` is not legal; the message names the action, the
+                player and the rule (S2, S5, S6, S7 or S10).
+        """
+        player = state.to_play
+        if player is None:
+            raise IllegalActionError(f"{action!r} is not legal: the game is over (S10)")
+        if action.__class__ is Play:
+            return self._play(state, player, action)
+        if action.__class__ is Pass:
+            return self._pass(state, player)
+        raise IllegalActionError(
+            f"{action!r} is not legal for player {player}: a Sixes action is Play (S6) or Pass (S7)"
+        )
+
+    def why_illegal(self, state: SixesState, action: SixesAction) -> str | None:
+        """Why ``action`` is not legal in ``state`` (naming the rule), or None when it is."""
+        player = state.to_play
+        if player is None:
+            return "the game is over (S10)"
+        if action.__class__ not in _ACTION_CLASSES:
+            return "a Sixes action is Play (S6) or Pass (S7)"
+        match action:
+            case Play(card=card):
+                return self._play_problem(state, player, card)
+            case Pass():
+                if not state.table_mask:
+                    return "the 6♦ opens (S5)"
+                if self._legal_key(state, player) & _PASS_FLAG:
+                    return None
+                return "must play when able (S7)"
+            case _:
+                assert_never(action)
+
+    def _play_problem(self, state: SixesState, player: int, card: Card) -> str | None:
+        index = index_of(card)
+        if index is None:
+            return f"{card.unicode} is not in the 40-card Sixes deck (S2)"
+        bit = 1 << index
+        if not state.hand_masks[player] & bit:
+            return f"{card.unicode} is not in their hand (S6)"
+        if state._playable & bit:  # noqa: SLF001
+            return None
+        if not state.table_mask:
+            return f"the {SIX_OF_DIAMONDS.unicode} opens (S5)"
+        suit_bits = ((1 << SUIT_SPAN) - 1) << (SUIT_SPAN * card.suit)
+        word = _suit_word(card.suit)
+        if state.table_mask & suit_bits:
+            return f"{card.unicode} does not extend the {word} column (S6)"
+        six = SIXES_DECK[SUIT_SPAN * card.suit + SIX_POSITION].unicode
+        return f"{card.unicode} does not extend the {word} column (S6): only the {six} can start it"
+
+    def _reject(self, state: SixesState, player: int, action: SixesAction) -> IllegalActionError:
+        reason = self.why_illegal(state, action)
+        return IllegalActionError(f"{action!r} is not legal for player {player}: {reason}")
+
+    def _play(self, state: SixesState, player: PlayerId, action: Play) -> SixesState:
+        index = CARD_INDEX.get(action.card)
+        if index is None:
+            raise self._reject(state, player, action)
+        bit = 1 << index
+        hands = state.hand_masks
+        hand = hands[player]
+        playable = state._playable  # noqa: SLF001
+        if not hand & bit & playable:
+            raise self._reject(state, player, action)
+        hand ^= bit
+        new_hands = (*hands[:player], hand, *hands[player + 1 :])
+        history = state.history + (TURNS[player][index],)  # noqa: RUF005 - faster than unpacking
+        table = state.table_mask | bit
+        playable = (playable ^ bit) | GROWTH[index]
+        if not hand:
+            return self._end_round(state, player, new_hands, table, playable, history)
+        return unchecked_state(
+            new_hands,
+            table,
+            playable,
+            state.stacks,
+            state.pot,
+            state.settled_stacks,
+            state.dealer,
+            self._next_seat[player],
+            state.round_number,
+            history,
+            state.stack_emptied,
+            state.chance_key,
+            state.pending_decks,
+        )
+
+    def _pass(self, state: SixesState, player: PlayerId) -> SixesState:
+        if not self._legal_key(state, player) & _PASS_FLAG:
+            raise self._reject(state, player, PASS)
+        history = state.history + (TURNS[player][PASS_ID],)  # noqa: RUF005 - faster
+        stacks = state.stacks
+        pot = state.pot
+        emptied = state.stack_emptied
+        chips = stacks[player]
+        end_now = False
+        if chips:
+            stacks = (*stacks[:player], chips - 1, *stacks[player + 1 :])
+            pot += 1
+            if chips == 1:
+                emptied = True
+                end_now = self.config.game_end is GameEnd.IMMEDIATE
+        else:
+            end_now = self.config.broke_pass is BrokePass.END_GAME
+        following = self._next_seat[player]
+        if end_now:
+            stacks = self._award_abandoned_pot(state.hand_masks, stacks, pot, following)
+            return unchecked_state(
+                state.hand_masks,
+                state.table_mask,
+                state._playable,  # noqa: SLF001
+                stacks,
+                0,
+                stacks,
+                state.dealer,
+                None,
+                state.round_number,
+                history,
+                emptied,
+                state.chance_key,
+                state.pending_decks,
+            )
+        return unchecked_state(
+            state.hand_masks,
+            state.table_mask,
+            state._playable,  # noqa: SLF001
+            stacks,
+            pot,
+            state.settled_stacks,
+            state.dealer,
+            following,
+            state.round_number,
+            history,
+            emptied,
+            state.chance_key,
+            state.pending_decks,
+        )
+
+    def _award_abandoned_pot(
+        self, hands: tuple[int, ...], stacks: tuple[int, ...], pot: int, following: PlayerId
+    ) -> tuple[int, ...]:
+        """Give an unfinished round's pot to the player with fewest cards (S10, immediate).
+
+        Ties go to whichever of the tied players would have played first from ``following``.
+        """
+        fewest = min(mask.bit_count() for mask in hands)
+        seat = following
+        while hands[seat].bit_count() != fewest:
+            seat = self._next_seat[seat]
+        return (*stacks[:seat], stacks[seat] + pot, *stacks[seat + 1 :])
+
+    def _end_round(  # noqa: PLR0913, PLR0917 - the finished round's position
+        self,
+        state: SixesState,
+        winner: PlayerId,
+        hands: tuple[int, ...],
+        table: int,
+        playable: int,
+        history: tuple[SixesTurn, ...],
+    ) -> SixesState:
+        """Settle the round ``winner`` won (S8); deal the next or end the game (S9, S10)."""
+        stacks = list(state.stacks)
+        stacks[winner] += state.pot
+        per_card = self.config.pay_per_card_left
+        if per_card:
+            for seat, mask in enumerate(hands):
+                if seat != winner:
+                    paid = min(stacks[seat], per_card * mask.bit_count())
+                    stacks[seat] -= paid
+                    stacks[winner] += paid
+        settled = tuple(stacks)
+        emptied = state.stack_emptied or 0 in settled
+        max_rounds = self.config.max_rounds
+        if emptied or (max_rounds is not None and state.round_number >= max_rounds):
+            return unchecked_state(
+                hands,
+                table,
+                playable,
+                settled,
+                0,
+                settled,
+                state.dealer,
+                None,
+                state.round_number,
+                history,
+                emptied,
+                state.chance_key,
+                state.pending_decks,
+            )
+        next_round = state.round_number + 1
+        pending = state.pending_decks
+        if pending:
+            indices = tuple(card_index(card) for card in pending[0])
+            pending = pending[1:]
+        else:
+            indices = self._next_deck(state.chance_key, next_round)
+        return self._deal(
+            indices, history[0].player, settled, next_round, state.chance_key, pending
+        )
+
+    # --- results ---
+
+    def returns(self, state: SixesState) -> tuple[int, ...]:
+        """Each seat's chip change since the start, as of the last settlement (sums to zero).
+
+        During a round the chips in its pot are not counted yet: the figures are those at the
+        start of the round. Once the game is over they are final.
+        """
+        start = self.config.starting_chips
+        return tuple(chips - start for chips in state.settled_stacks)
+
+    def standings(self, state: SixesState) -> tuple[tuple[PlayerId, int], ...]:
+        """``(seat, chips)`` pairs, most chips first (ties by seat), as of the last settlement."""
+        order = sorted(enumerate(state.settled_stacks), key=lambda pair: (-pair[1], pair[0]))
+        return tuple((PlayerId(seat), chips) for seat, chips in order)
+
+    def winners(self, state: SixesState) -> frozenset[PlayerId]:
+        """The seats with the most chips; several share the win on a tie (S10)."""
+        return best_seats(self.returns(state))
+
+    # --- hidden information ---
+
+    def observe(self, state: SixesState, player: PlayerId) -> SixesObservation:
+        """What ``player`` may know: their hand, the table, hand sizes, chips, this round's history.
+
+        Raises:
+            ValueError: ``player`` is not a seat.
+        """
+        return observe(state, player)
+
+    def determinize(self, observation: SixesObservation, rng: random.Random) -> SixesState:
+        """A full state the observer cannot tell from the real one.
+
+        The other hands are dealt from the unseen cards at random (each keeps its size) and a
+        fresh chance key is drawn for later deals, all from ``rng``.
+
+        Raises:
+            ValueError: ``observation`` does not fit this game (seats, hand sizes).
+        """
+        if len(observation.hand_sizes) != self.config.num_players:
+            raise ValueError(
+                f"the observation has {len(observation.hand_sizes)} seats, "
+                f"not {self.config.num_players}"
+            )
+        return determinize(observation, rng)

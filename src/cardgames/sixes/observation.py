@@ -1,0 +1,141 @@
+"""What one player may know of a Sixes game (the information state behind a bot's choice).
+
+An observation holds the player's own hand and everything public: the columns, every hand's
+size, the stacks, the pot, who deals and who is to play, and the history of this round. It holds
+nothing else: no other hand, no future deal, no seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from cardgames.cards import Card
+from cardgames.game import PlayerId
+from cardgames.sixes.action import SixesTurn
+from cardgames.sixes.deck import DECK_SIZE, cards_of_mask, mask_of_cards, mask_of_indices
+from cardgames.sixes.state import SixesState, format_hand, format_table
+
+__all__ = ["SixesObservation", "determinize", "observe"]
+
+
+@attrs.frozen(kw_only=True)
+class SixesObservation:
+    """One player's view of a Sixes game.
+
+    Attributes:
+        player: Whose view this is.
+        hand: The player's own cards.
+        columns: The four columns, indexed by :class:`~cardgames.cards.Suit`, each low to high.
+        hand_sizes: How many cards each seat holds.
+        stacks: Each seat's chips now.
+        pot: The chips in this round's pot.
+        settled_stacks: Each seat's chips at the start of this round (or the end of the game).
+        dealer: Who dealt this round.
+        to_play: The seat to act, or None once the game is over.
+        round_number: The round being played, from 1.
+        history: Every action of this round with who did it, oldest first.
+        stack_emptied: Whether a stack has reached 0 during this round (S10).
+    """
+
+    player: PlayerId
+    hand: frozenset[Card]
+    columns: tuple[tuple[Card, ...], ...]
+    hand_sizes: tuple[int, ...]
+    stacks: tuple[int, ...]
+    pot: int
+    settled_stacks: tuple[int, ...]
+    dealer: PlayerId
+    to_play: PlayerId | None
+    round_number: int
+    history: tuple[SixesTurn, ...]
+    stack_emptied: bool
+
+    @property
+    def table(self) -> frozenset[Card]:
+        """Every card played this round."""
+        return frozenset(card for column in self.columns for card in column)
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the observing player is to act."""
+        return self.to_play == self.player
+
+    def __str__(self) -> str:
+        own = format_hand(mask_of_cards(self.hand))
+        return format_table(
+            table_mask=mask_of_cards(self.table),
+            hands=tuple(
+                own if seat == self.player else ("(hidden)" if size else "-")
+                for seat, size in enumerate(self.hand_sizes)
+            ),
+            hand_sizes=self.hand_sizes,
+            stacks=self.stacks,
+            pot=self.pot,
+            dealer=self.dealer,
+            to_play=self.to_play,
+            round_number=self.round_number,
+        )
+
+
+def observe(state: SixesState, player: PlayerId) -> SixesObservation:
+    """The observation of ``state`` by ``player`` (see :meth:`Sixes.observe`).
+
+    Raises:
+        ValueError: ``player`` is not a seat.
+    """
+    num_players = len(state.hand_masks)
+    if player not in range(num_players):
+        raise ValueError(f"player {player!r} is not a seat of this Sixes table")
+    return SixesObservation(
+        player=PlayerId(player),
+        hand=frozenset(cards_of_mask(state.hand_masks[player])),
+        columns=state.columns,
+        hand_sizes=state.hand_sizes,
+        stacks=state.stacks,
+        pot=state.pot,
+        settled_stacks=state.settled_stacks,
+        dealer=state.dealer,
+        to_play=state.to_play,
+        round_number=state.round_number,
+        history=state.history,
+        stack_emptied=state.stack_emptied,
+    )
+
+
+def determinize(observation: SixesObservation, rng: random.Random) -> SixesState:
+    """A full state consistent with ``observation`` (see :meth:`Sixes.determinize`).
+
+    Raises:
+        ValueError: the hand sizes do not add up to the cards ``observation`` has not seen.
+    """
+    own = mask_of_cards(observation.hand)
+    seen = own | mask_of_cards(observation.table)
+    unseen = [i for i in range(DECK_SIZE) if not seen >> i & 1]
+    sizes = observation.hand_sizes
+    others = sum(sizes) - sizes[observation.player]
+    if others != len(unseen) or sizes[observation.player] != len(observation.hand):
+        raise ValueError("the observation's hand sizes do not match its unseen cards")
+    rng.shuffle(unseen)
+    hands = []
+    dealt = 0
+    for seat, size in enumerate(sizes):
+        if seat == observation.player:
+            hands.append(own)
+            continue
+        hands.append(mask_of_indices(unseen[dealt : dealt + size]))
+        dealt += size
+    return SixesState(
+        hand_masks=tuple(hands),
+        table_mask=seen & ~own,
+        stacks=observation.stacks,
+        pot=observation.pot,
+        settled_stacks=observation.settled_stacks,
+        dealer=observation.dealer,
+        to_play=observation.to_play,
+        round_number=observation.round_number,
+        history=observation.history,
+        stack_emptied=observation.stack_emptied,
+        chance_key=rng.getrandbits(64),
+    )

@@ -1,0 +1,253 @@
+"""The full state of a Sixes game: every hand, the table, the chips and the round's history.
+
+A :class:`SixesState` is an immutable value. For speed the hands and the table are kept as
+integer bitmasks over the 40 cards (bit ``i`` is :func:`~cardgames.sixes.deck.card_at` ``(i)``);
+the properties :attr:`~SixesState.hands`, :attr:`~SixesState.table` and
+:attr:`~SixesState.columns` present them as cards. ``str(state)`` draws the table.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from cardgames.cards import Card, Suit
+from cardgames.errors import InvalidConfigError
+from cardgames.game import PlayerId
+from cardgames.sixes.action import Play, SixesTurn
+from cardgames.sixes.config import PLAYER_COUNTS
+from cardgames.sixes.deck import (
+    DECK_SIZE,
+    FULL_MASK,
+    SIX_OF_DIAMONDS,
+    SIXES_DECK,
+    cards_of_mask,
+    column_of,
+    is_valid_table,
+    playable_mask,
+)
+
+__all__ = ["SixesState", "format_hand", "format_table"]
+
+
+def _card_problems(state: SixesState) -> list[str]:
+    """What is wrong with the cards of ``state`` (S2, S5, S6)."""
+    problems = []
+    union = state.table_mask
+    for mask in state.hand_masks:
+        if union & mask or mask < 0:
+            problems.append("a card is in two places (S2)")
+        union |= mask
+    if union != FULL_MASK:
+        problems.append("the hands and the table must hold the 40 cards exactly once (S2)")
+    if not is_valid_table(state.table_mask):
+        problems.append("each column must be one run through its 6, the 6♦ first (S5, S6)")
+    if bool(state.history) != bool(state.table_mask) or (
+        state.history and state.history[0].action != Play(SIX_OF_DIAMONDS)
+    ):
+        problems.append("a round's history starts with the play of the 6♦ (S5)")
+    if any(len(deck) != DECK_SIZE or set(deck) != set(SIXES_DECK) for deck in state.pending_decks):
+        problems.append("each pending deck must be an order of the 40 cards (S2)")
+    return problems
+
+
+def _chip_and_seat_problems(state: SixesState) -> list[str]:
+    """What is wrong with the seats and chips of ``state`` (S1, S3, S10)."""
+    n = len(state.hand_masks)
+    problems = []
+    if n not in PLAYER_COUNTS:
+        problems.append(f"{n} hands; a table seats 2, 4, 5 or 8 (S1)")
+    if len(state.stacks) != n or len(state.settled_stacks) != n:
+        problems.append("stacks and settled_stacks need one entry per hand")
+    if min((*state.stacks, *state.settled_stacks, state.pot), default=0) < 0:
+        problems.append("stacks and the pot cannot be negative (S3)")
+    if sum(state.stacks) + state.pot != sum(state.settled_stacks):
+        problems.append("stacks plus the pot must equal the settled stacks (S10)")
+    seats = range(n)
+    if state.dealer not in seats or (state.to_play is not None and state.to_play not in seats):
+        problems.append("dealer and to_play must be seats")
+    if state.round_number < 1:
+        problems.append("round_number counts from 1")
+    return problems
+
+
+def _check_state(state: SixesState) -> None:
+    """Raise InvalidConfigError unless ``state`` is a well-formed Sixes position."""
+    problems = _chip_and_seat_problems(state) + _card_problems(state)
+    if problems:
+        raise InvalidConfigError("invalid Sixes state: " + "; ".join(problems))
+
+
+@attrs.frozen(kw_only=True)
+class SixesState:
+    """A whole Sixes game in progress: the current round's position and the chips.
+
+    Attributes:
+        hand_masks: Each seat's hand as a bitmask over the 40 card indices (see
+            :attr:`hands` for cards).
+        table_mask: The cards played this round, as a bitmask (see :attr:`columns`).
+        stacks: Each seat's chips now.
+        pot: The chips paid into this round's pot by passing (S7).
+        settled_stacks: Each seat's chips at the last settlement: the start of this round, or
+            the end of the game. :meth:`~cardgames.sixes.Sixes.returns` is measured from it.
+        dealer: Who dealt this round (S4, S9).
+        to_play: The seat to act, or None once the game is over.
+        round_number: The round being played (or the last one, once over), from 1.
+        history: The public record of this round, oldest first.
+        stack_emptied: Whether a stack has reached 0 during this round (S10).
+        chance_key: A private key the later deals are drawn from; never observed.
+        pending_decks: Explicit deck orders for the coming rounds, used before the key.
+    """
+
+    hand_masks: tuple[int, ...]
+    table_mask: int
+    stacks: tuple[int, ...]
+    pot: int
+    settled_stacks: tuple[int, ...]
+    dealer: PlayerId
+    to_play: PlayerId | None
+    round_number: int
+    history: tuple[SixesTurn, ...]
+    stack_emptied: bool
+    chance_key: int
+    pending_decks: tuple[tuple[Card, ...], ...] = ()
+    _playable: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _check_state(self)
+        object.__setattr__(self, "_playable", playable_mask(self.table_mask))
+
+    @property
+    def num_players(self) -> int:
+        """How many seats are at the table."""
+        return len(self.hand_masks)
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over (S10, S12)."""
+        return self.to_play is None
+
+    @property
+    def hands(self) -> tuple[frozenset[Card], ...]:
+        """Each seat's hand as a set of cards."""
+        return tuple(frozenset(cards_of_mask(mask)) for mask in self.hand_masks)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public knowledge)."""
+        return tuple(mask.bit_count() for mask in self.hand_masks)
+
+    @property
+    def table(self) -> frozenset[Card]:
+        """Every card played this round."""
+        return frozenset(cards_of_mask(self.table_mask))
+
+    @property
+    def columns(self) -> tuple[tuple[Card, ...], ...]:
+        """The four columns, indexed by :class:`~cardgames.cards.Suit`, each low to high."""
+        return tuple(column_of(self.table_mask, suit) for suit in Suit)
+
+    @property
+    def playable_cards(self) -> frozenset[Card]:
+        """The cards that could be played next, whoever holds them (S5, S6)."""
+        return frozenset(cards_of_mask(self._playable))
+
+    def __str__(self) -> str:
+        return format_table(
+            table_mask=self.table_mask,
+            hands=tuple(format_hand(mask) for mask in self.hand_masks),
+            hand_sizes=self.hand_sizes,
+            stacks=self.stacks,
+            pot=self.pot,
+            dealer=self.dealer,
+            to_play=self.to_play,
+            round_number=self.round_number,
+        )
+
+
+def format_hand(mask: int) -> str:
+    """The cards of ``mask`` for display, such as ``A♣ 6♦ K♠``."""
+    return " ".join(card.unicode for card in cards_of_mask(mask)) or "-"
+
+
+_SUIT_ORDER: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+def format_table(  # noqa: PLR0913 - one keyword per public fact drawn
+    *,
+    table_mask: int,
+    hands: tuple[str, ...],
+    hand_sizes: tuple[int, ...],
+    stacks: tuple[int, ...],
+    pot: int,
+    dealer: PlayerId,
+    to_play: PlayerId | None,
+    round_number: int,
+) -> str:
+    """Draw the columns and a row per seat (used by ``str`` of states and observations)."""
+    turn = "game over" if to_play is None else f"player {to_play} to play"
+    lines = [f"Sixes round {round_number}, dealer {dealer}, {turn}, pot {pot}"]
+    for suit in _SUIT_ORDER:
+        run = " ".join(card.unicode for card in column_of(table_mask, suit))
+        lines.append(f"  {suit.symbol} | {run or '.'}")
+    lines.append("  seat chips cards hand")
+    rows = zip(hands, hand_sizes, stacks, strict=True)
+    for seat, (hand, size, chips) in enumerate(rows):
+        marker = ">" if seat == to_play else " "
+        lines.append(f"{marker} {seat:>4} {chips:>5} {size:>5} {hand}")
+    return "\n".join(lines)
+
+
+_new = object.__new__
+_slots = SixesState.__dict__
+# Slot descriptors set a field about twice as fast as object.__setattr__ (the hot path).
+_set_hand_masks = _slots["hand_masks"].__set__
+_set_table_mask = _slots["table_mask"].__set__
+_set_playable = _slots["_playable"].__set__
+_set_stacks = _slots["stacks"].__set__
+_set_pot = _slots["pot"].__set__
+_set_settled_stacks = _slots["settled_stacks"].__set__
+_set_dealer = _slots["dealer"].__set__
+_set_to_play = _slots["to_play"].__set__
+_set_round_number = _slots["round_number"].__set__
+_set_history = _slots["history"].__set__
+_set_stack_emptied = _slots["stack_emptied"].__set__
+_set_chance_key = _slots["chance_key"].__set__
+_set_pending_decks = _slots["pending_decks"].__set__
+
+
+def unchecked_state(  # noqa: PLR0913, PLR0917 - the private fast constructor takes every field
+    hand_masks: tuple[int, ...],
+    table_mask: int,
+    playable: int,
+    stacks: tuple[int, ...],
+    pot: int,
+    settled_stacks: tuple[int, ...],
+    dealer: PlayerId,
+    to_play: PlayerId | None,
+    round_number: int,
+    history: tuple[SixesTurn, ...],
+    stack_emptied: bool,
+    chance_key: int,
+    pending_decks: tuple[tuple[Card, ...], ...],
+) -> SixesState:
+    """Build a state without validation: the engine's hot path, for states it derived itself.
+
+    ``playable`` must equal :func:`~cardgames.sixes.deck.playable_mask` ``(table_mask)``.
+    """
+    state: SixesState = _new(SixesState)
+    _set_hand_masks(state, hand_masks)
+    _set_table_mask(state, table_mask)
+    _set_playable(state, playable)
+    _set_stacks(state, stacks)
+    _set_pot(state, pot)
+    _set_settled_stacks(state, settled_stacks)
+    _set_dealer(state, dealer)
+    _set_to_play(state, to_play)
+    _set_round_number(state, round_number)
+    _set_history(state, history)
+    _set_stack_emptied(state, stack_emptied)
+    _set_chance_key(state, chance_key)
+    _set_pending_decks(state, pending_decks)
+    return state
