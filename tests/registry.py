@@ -15,14 +15,14 @@ from toy_game import ToyGame
 
 GAME_FACTORIES: dict[str, Callable[[], Game[Any, Any, Any]]] = {
     "toy": ToyGame,
-    "sixes": lambda: Sixes(SixesConfig(max_rounds=20)),
+    "sixes": lambda: Sixes(SixesConfig(max_rounds=3)),
     "sixes-2p-anticlockwise-immediate-optional": lambda: Sixes(
         SixesConfig(
             num_players=2,
             direction="anticlockwise",
             game_end="immediate",
             must_play_if_able=False,
-            max_rounds=10,
+            max_rounds=3,
         )
     ),
     "sixes-8p-pay-per-card-end-game": lambda: Sixes(
@@ -31,7 +31,7 @@ GAME_FACTORIES: dict[str, Callable[[], Game[Any, Any, Any]]] = {
             starting_chips=3,
             pay_per_card_left=1,
             broke_pass=BrokePass.END_GAME,
-            max_rounds=10,
+            max_rounds=3,
         )
     ),
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from cardgames.cards import Card, forty_card_deck, standard_deck
@@ -27,3 +28,10 @@ def decks() -> st.SearchStrategy[tuple[Card, ...]]:
 def hands(*, min_size: int = 0, max_size: int = 10) -> st.SearchStrategy[frozenset[Card]]:
     """A set of distinct cards."""
     return st.frozensets(cards(), min_size=min_size, max_size=max_size)
+
+
+def slow_settings(divisor: int = 4) -> settings:
+    """Fewer examples than the profile asks for, for a test that plays whole games."""
+    current = settings.default
+    assert current is not None
+    return settings(max_examples=max(10, current.max_examples // divisor))

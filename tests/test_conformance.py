@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cardgames.errors import IllegalActionError
 from cardgames.game import Game, legal_action_mask, playout, seats
 from registry import GAME_FACTORIES
-from strategies import seeds
+from strategies import seeds, slow_settings
 
 AnyGame = Game[Any, Any, Any]
 MAX_ACTIONS = 20_000
@@ -53,6 +53,7 @@ def test_game_satisfies_the_protocol(game: AnyGame) -> None:
     assert game.num_distinct_actions >= 1
 
 
+@slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_legal_actions_exist_exactly_while_the_game_runs(
     game: AnyGame, seed: int, rng: random.Random
@@ -66,6 +67,7 @@ def test_legal_actions_exist_exactly_while_the_game_runs(
         assert player is None or 0 <= player < game.num_players
 
 
+@slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_every_legal_action_applies_and_never_mutates(
     game: AnyGame, seed: int, rng: random.Random
@@ -79,6 +81,7 @@ def test_every_legal_action_applies_and_never_mutates(
         assert (hash(state), repr(state)) == before
 
 
+@slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_same_seed_and_actions_give_equal_states(
     game: AnyGame, seed: int, rng: random.Random
@@ -94,6 +97,7 @@ def test_same_seed_and_actions_give_equal_states(
             state = game.apply(state, action)
 
 
+@slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_illegal_actions_raise_and_change_nothing(
     game: AnyGame, seed: int, rng: random.Random
@@ -116,6 +120,7 @@ def test_illegal_actions_raise_and_change_nothing(
     assert not legal_everywhere or game.num_distinct_actions == 1
 
 
+@slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_action_ids_and_masks_agree(game: AnyGame, seed: int, rng: random.Random) -> None:
     """Action ids round-trip, are in range, and the mask marks exactly the legal ids."""
@@ -137,6 +142,7 @@ def test_out_of_range_action_ids_raise(game: AnyGame) -> None:
             game.action_from_id(bad_id)
 
 
+@slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_returns_are_zero_sum(game: AnyGame, seed: int, rng: random.Random) -> None:
     """Chips are never created or lost: returns have one entry per seat and sum to zero."""
@@ -146,6 +152,7 @@ def test_returns_are_zero_sum(game: AnyGame, seed: int, rng: random.Random) -> N
         assert sum(returns) == 0
 
 
+@slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False), det_seed=seeds())
 def test_determinized_states_match_the_observation(
     game: AnyGame, seed: int, rng: random.Random, det_seed: int

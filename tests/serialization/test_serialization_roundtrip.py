@@ -27,7 +27,7 @@ from cardgames.serialization import (
     replay,
 )
 from registry import GAME_FACTORIES
-from strategies import seeds
+from strategies import seeds, slow_settings
 
 AnyGame = Game[Any, Any, Any]
 NAMES = sorted(GAME_FACTORIES)
@@ -47,6 +47,7 @@ def playout(game: AnyGame, seed: int, rng: random.Random) -> tuple[list[Any], li
     return states, actions
 
 
+@slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_states_actions_and_observations_round_trip(
     game: AnyGame, seed: int, rng: random.Random
@@ -72,6 +73,7 @@ def test_config_round_trips(game: AnyGame) -> None:
     assert getattr(decode_game(text), "config", None) == config
 
 
+@slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_records_replay_exactly(game: AnyGame, seed: int, rng: random.Random) -> None:
     """Replaying a record (after a JSON round trip) reproduces every state exactly."""
