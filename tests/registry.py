@@ -10,11 +10,28 @@ from collections.abc import Callable
 from typing import Any
 
 from cardgames.game import Game
+from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.sixes import BrokePass, Sixes, SixesConfig
 from toy_game import ToyGame
 
 GAME_FACTORIES: dict[str, Callable[[], Game[Any, Any, Any]]] = {
     "toy": ToyGame,
+    "paiute": lambda: Paiute(PaiuteConfig(max_turns=120)),
+    "paiute-2p-session-knock-options": lambda: Paiute(
+        PaiuteConfig(
+            num_players=2,
+            deals=3,
+            ante=2,
+            starting_chips=5,
+            wild_indicator_in_play=True,
+            reshuffle_keep_top_discard=False,
+            final_turns="each_other_player_once",
+            ace_low_straight=False,
+            tiebreak="category_only",
+            max_turns=80,
+        )
+    ),
+    "paiute-5p-long-deal": lambda: Paiute(PaiuteConfig(num_players=5, max_turns=300)),
     "sixes": lambda: Sixes(SixesConfig(max_rounds=3)),
     "sixes-2p-anticlockwise-immediate-optional": lambda: Sixes(
         SixesConfig(

@@ -28,6 +28,8 @@ from cardgames.errors import (
     ParseError,
 )
 from cardgames.game import Game, PlayerId, legal_action_mask, playout, seats, winners
+from cardgames.paiute import Paiute, PaiuteConfig
+from cardgames.sixes import Sixes, SixesConfig
 
 __all__ = [
     "ACE_HIGH",
@@ -37,10 +39,14 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "InvalidConfigError",
+    "Paiute",
+    "PaiuteConfig",
     "ParseError",
     "PlayerId",
     "Rank",
     "RankOrder",
+    "Sixes",
+    "SixesConfig",
     "Suit",
     "__version__",
     "deal",

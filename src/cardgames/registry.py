@@ -80,6 +80,7 @@ def game_info(name: str) -> GameInfo:
 
 def _sixes() -> GameInfo:
     from cardgames import sixes
+    from cardgames.sixes import notation
 
     return GameInfo(
         name="sixes",
@@ -88,7 +89,38 @@ def _sixes() -> GameInfo:
         state_class=sixes.SixesState,
         observation_class=sixes.SixesObservation,
         action_classes=(sixes.Play, sixes.Pass),
+        check_state=notation.check_state,
+        format_action=notation.format_action,
+        parse_action=notation.parse_action,
+        events=notation.describe,
     )
 
 
 _BUILTIN["sixes"] = _sixes
+
+
+def _paiute() -> GameInfo:
+    from cardgames import paiute
+    from cardgames.paiute import notation
+
+    return GameInfo(
+        name="paiute",
+        make_game=paiute.Paiute,
+        config_class=paiute.PaiuteConfig,
+        state_class=paiute.PaiuteState,
+        observation_class=paiute.PaiuteObservation,
+        action_classes=(
+            paiute.DrawStock,
+            paiute.DrawDiscard,
+            paiute.Discard,
+            paiute.Call,
+            paiute.ShowSix,
+        ),
+        check_state=paiute.check_state,
+        format_action=notation.format_action,
+        parse_action=notation.parse_action,
+        events=notation.describe,
+    )
+
+
+_BUILTIN["paiute"] = _paiute

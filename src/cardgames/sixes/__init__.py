@@ -25,6 +25,7 @@ from cardgames.sixes.action import (
 from cardgames.sixes.config import BrokePass, Direction, GameEnd, SixesConfig
 from cardgames.sixes.deck import SIXES_DECK, SIXES_ORDER, card_at, card_index, deck_for_hands
 from cardgames.sixes.game import Sixes
+from cardgames.sixes.notation import format_action, parse_action
 from cardgames.sixes.observation import SixesObservation
 from cardgames.sixes.state import SixesState
 
@@ -50,4 +51,6 @@ __all__ = [
     "card_at",
     "card_index",
     "deck_for_hands",
+    "format_action",
+    "parse_action",
 ]

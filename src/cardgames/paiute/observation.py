@@ -1,0 +1,308 @@
+"""What one player may know of a Paiute session, and full states consistent with it.
+
+An observation holds the player's own hand and everything public: the wild card, the face-up
+discard pile, the size of the stock and of every hand, stacks and pot, who called, the deal's
+public history and the results (shown hands) of finished deals. It never holds another hand,
+the stock order or the chance key (DESIGN principle 4).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final, assert_never
+
+import attrs
+
+from cardgames.cards import Card, Rank, format_cards
+from cardgames.game import PlayerId
+from cardgames.paiute.config import PaiuteConfig
+from cardgames.paiute.history import (
+    Called,
+    DealResult,
+    Discarded,
+    DrewFromDiscard,
+    DrewFromStock,
+    PaiuteEvent,
+    RebuiltStock,
+    ShowedSix,
+)
+from cardgames.paiute.state import PILE_FLAG, PaiuteState, Table, make_state
+
+__all__ = ["PaiuteObservation", "determinize", "is_seat", "known_cards", "observe"]
+
+_ALL_CARDS: Final = frozenset(range(52))
+
+
+@attrs.frozen(kw_only=True)
+class PaiuteObservation:
+    """One player's view of a Paiute session.
+
+    Attributes:
+        player: Whose view this is.
+        hand: The player's own cards, in card order.
+        wild_card: The turned card whose rank is wild this deal (P6).
+        wild_card_in_stock: Whether the turned card is in play and still known to lie at the
+            bottom of the stock (``wild_indicator_in_play``, P6).
+        discard_pile: The face-up discards, bottom first (P7).
+        stock_size: How many cards the stock holds.
+        hand_sizes: How many cards each seat holds.
+        stacks: Each seat's chips outside the pot.
+        pot: The chips in the pot.
+        dealer: The dealer of the current deal.
+        deal_number: The current deal's number in the session, from 0.
+        current_player: The seat to act, or None once the session is over.
+        has_drawn: Whether the current player has drawn this turn.
+        drawn_card: This turn's drawn card when the player may know it: their own draw, a card
+            taken from the discard pile, or the turned wild card drawn from the stock.
+        drawn_from_discard: Whether this turn's draw came from the discard pile (P9).
+        turns_played: Completed turns in the current deal (P21).
+        caller: Who called in the current deal, or None.
+        last_to_play: After a call, the seat whose final turn ends the deal (P12).
+        history: The current deal's public events, oldest first.
+        results: The finished deals with their shown hands, oldest first (P14).
+    """
+
+    player: PlayerId
+    hand: tuple[Card, ...]
+    wild_card: Card
+    wild_card_in_stock: bool
+    discard_pile: tuple[Card, ...]
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    stacks: tuple[int, ...]
+    pot: int
+    dealer: PlayerId
+    deal_number: int
+    current_player: PlayerId | None
+    has_drawn: bool
+    drawn_card: Card | None
+    drawn_from_discard: bool
+    turns_played: int
+    caller: PlayerId | None
+    last_to_play: PlayerId | None
+    history: tuple[PaiuteEvent, ...]
+    results: tuple[DealResult, ...]
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+    @property
+    def wild_rank(self) -> Rank:
+        """The wild rank of the current deal (P6)."""
+        return self.wild_card.rank
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The card a :class:`DrawDiscard` would take, or None if the pile is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def __str__(self) -> str:
+        wild = self.wild_card
+        lines = [
+            (
+                f"Paiute deal {self.deal_number}, dealer {self.dealer}, wild card "
+                f"{wild.unicode} ({wild.rank.label}s are wild), seen by player {self.player}"
+            ),
+            f"pot {self.pot}, stacks {' '.join(map(str, self.stacks))}",
+        ]
+        known = known_cards(self)
+        for seat, size in enumerate(self.hand_sizes):
+            marks = []
+            if seat == self.current_player:
+                marks.append("to play" + (", has drawn" if self.has_drawn else ""))
+            if seat == self.caller:
+                marks.append("called")
+            mark = f" ({', '.join(marks)})" if marks else ""
+            shown = self.hand if seat == self.player else tuple(sorted(known[seat]))
+            cards = [card.unicode for card in shown] + ["??"] * (size - len(shown))
+            lines.append(f"  player {seat}: {' '.join(cards)}{mark}")
+        pile = format_cards(self.discard_pile, unicode=True) or "empty"
+        lines.append(f"stock {self.stock_size} cards, discard pile (top last): {pile}")
+        if self.drawn_card is not None:
+            lines.append(f"drawn this turn: {self.drawn_card.unicode}")
+        return "\n".join(lines)
+
+
+def is_seat(value: object, num_players: int) -> bool:
+    """Whether ``value`` is a seat number (an int, not a bool) below ``num_players``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players
+
+
+def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> PaiuteObservation:
+    """``player``'s view of ``state`` (see :class:`PaiuteObservation`).
+
+    Raises:
+        ValueError: ``player`` is not a seat.
+    """
+    n = state.num_players
+    if not is_seat(player, n):
+        raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
+    history = state.history
+    drawn = state.drawn_card
+    last = history[-1] if history else None
+    public_stock_draw = isinstance(last, DrewFromStock) and last.card is not None
+    if not (state.current_player == player or state.drawn_from_discard or public_stock_draw):
+        drawn = None
+    table = state.table
+    in_stock = (
+        config.wild_indicator_in_play
+        and not state._rebuilt  # noqa: SLF001 - the engine owns the representation
+        and table.wild in state._stock  # noqa: SLF001
+    )
+    return PaiuteObservation(
+        player=PlayerId(player),
+        hand=state.hands[player],
+        wild_card=state.wild_card,
+        wild_card_in_stock=in_stock,
+        discard_pile=state.discard_pile,
+        stock_size=len(state._stock),  # noqa: SLF001
+        hand_sizes=tuple(len(hand) for hand in state._hands),  # noqa: SLF001
+        stacks=table.stacks,
+        pot=table.pot,
+        dealer=state.dealer,
+        deal_number=table.deal,
+        current_player=state.current_player,
+        has_drawn=state.has_drawn,
+        drawn_card=drawn,
+        drawn_from_discard=state.drawn_from_discard,
+        turns_played=state.turns_played,
+        caller=state.caller,
+        last_to_play=state.last_to_play,
+        history=history,
+        results=table.results,
+    )
+
+
+def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
+    """The cards the public record places in each seat's hand (the observer's own excluded).
+
+    A card taken from the discard pile stays known until it is discarded (P9); the turned wild
+    card drawn from the bottom of the stock is known (P6); a caller's and a six-card show's
+    cards are known (P11, P13); at the end of a session after a showdown every hand is.
+    """
+    known: list[set[Card]] = [set() for _ in observation.hand_sizes]
+    for event in observation.history:
+        match event:
+            case DrewFromDiscard(player=seat, card=card):
+                known[seat].add(card)
+            case DrewFromStock(player=seat, card=Card() as card):
+                known[seat].add(card)
+            case Discarded(player=seat, card=card):
+                known[seat].discard(card)
+            case Called(player=seat, shown=shown) | ShowedSix(player=seat, shown=shown):
+                known[seat] = set(shown)
+            case DrewFromStock() | RebuiltStock():
+                pass
+            case _:
+                assert_never(event)
+    results = observation.results
+    if (
+        observation.current_player is None
+        and results
+        and results[-1].caller is not None
+        and results[-1].deal == observation.deal_number
+    ):
+        known = [set(shown) for shown in results[-1].shown]
+    known[observation.player] = set()
+    return tuple(frozenset(cards) for cards in known)
+
+
+def _hidden_cards(
+    config: PaiuteConfig, observation: PaiuteObservation, known: list[frozenset[int]]
+) -> tuple[list[int], tuple[int, ...]]:
+    """The cards ``observation.player`` cannot place, and the stock's known bottom (P6)."""
+    wild = observation.wild_card.index
+    seen = {card.index for card in observation.hand}
+    seen.update(card.index for card in observation.discard_pile)
+    bottom: tuple[int, ...] = ()
+    if not config.wild_indicator_in_play:
+        seen.add(wild)
+    elif observation.wild_card_in_stock:
+        seen.add(wild)
+        bottom = (wild,)
+    for cards in known:
+        seen |= cards
+    return sorted(_ALL_CARDS - seen), bottom
+
+
+def _split_stock(
+    unknown: list[int], rebuilt: tuple[int, ...], stock_slots: int, rng: random.Random
+) -> tuple[tuple[int, ...], list[int]]:
+    """Draw the stock from ``unknown`` (from a rebuilt stock's cards if any, P10); the rest."""
+    rng.shuffle(unknown)
+    if rebuilt:
+        in_rebuild = set(rebuilt)
+        could_be_stock = [card for card in unknown if card in in_rebuild]
+        stock = tuple(could_be_stock[:stock_slots])
+        rest = [card for card in unknown if card not in in_rebuild] + could_be_stock[stock_slots:]
+        rng.shuffle(rest)
+    else:
+        stock = tuple(unknown[:stock_slots])
+        rest = unknown[stock_slots:]
+    if len(stock) != stock_slots:
+        raise ValueError("the observation is inconsistent: too few cards for the stock")
+    return stock, rest
+
+
+def determinize(
+    config: PaiuteConfig, observation: PaiuteObservation, rng: random.Random
+) -> PaiuteState:
+    """A full state consistent with ``observation``; hidden cards are drawn from ``rng``.
+
+    Observing the result as ``observation.player`` gives back ``observation``.
+
+    Raises:
+        ValueError: the observation is inconsistent (its cards cannot fill the hands).
+    """
+    me = observation.player
+    known = [frozenset(card.index for card in cards) for cards in known_cards(observation)]
+    unknown, bottom = _hidden_cards(config, observation, known)
+    rebuilt: tuple[int, ...] = ()
+    for event in observation.history:
+        if isinstance(event, RebuiltStock):
+            rebuilt = tuple(card.index for card in event.cards)
+    stock, rest = _split_stock(unknown, rebuilt, observation.stock_size - len(bottom), rng)
+    hands: list[tuple[int, ...]] = []
+    drawn = -1 if observation.drawn_card is None else observation.drawn_card.index
+    for seat, size in enumerate(observation.hand_sizes):
+        if seat == me:
+            hands.append(tuple(sorted(card.index for card in observation.hand)))
+            continue
+        missing = size - len(known[seat])
+        if not 0 <= missing <= len(rest):
+            raise ValueError("the observation is inconsistent: hand sizes do not fit its cards")
+        sampled, rest = rest[:missing], rest[missing:]
+        if seat == observation.current_player and observation.has_drawn and drawn < 0:
+            if not sampled:
+                raise ValueError("the observation is inconsistent: no hidden drawn card")
+            drawn = sampled[rng.randrange(len(sampled))]
+        hands.append(tuple(sorted((*known[seat], *sampled))))
+    if rest:
+        raise ValueError("the observation is inconsistent: cards left over")
+    if drawn >= 0 and observation.drawn_from_discard:
+        drawn += PILE_FLAG
+    table = Table(
+        stacks=observation.stacks,
+        pot=observation.pot,
+        dealer=observation.dealer,
+        deal=observation.deal_number,
+        wild=observation.wild_card.index,
+        results=observation.results,
+        chance_key=rng.getrandbits(64),
+    )
+    current, caller, last = observation.current_player, observation.caller, observation.last_to_play
+    return make_state(
+        table,
+        tuple(hands),
+        bottom + stock,
+        tuple(card.index for card in observation.discard_pile),
+        -1 if current is None else current,
+        drawn,
+        observation.turns_played,
+        -1 if caller is None else caller,
+        -1 if last is None else last,
+        rebuilt,
+        observation.history,
+    )
