@@ -22,6 +22,7 @@ from cardgames.paiute.hands import _evaluate_indices
 
 sys.path.insert(0, str(Path(__file__).parent))
 from machine import describe  # beside this script, whether run or imported
+from playouts import random_playouts
 
 
 def run(seconds: float, *, seed: int = 0) -> dict[str, float]:
@@ -35,24 +36,13 @@ def run(seconds: float, *, seed: int = 0) -> dict[str, float]:
     """
     game = Paiute(PaiuteConfig(num_players=4, max_turns=200))
     rng = random.Random(seed)
-    games = actions = called = 0
-    legal_actions = game.legal_actions
-    apply = game.apply
-    is_terminal = game.is_terminal
-    randrange = rng.randrange
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        state = game.initial_state(seed + games)
-        while not is_terminal(state):
-            choices = legal_actions(state)
-            state = apply(state, choices[randrange(len(choices))])
-            actions += 1
-        games += 1
-        called += state.results[-1].caller is not None
-    elapsed = time.perf_counter() - start
-    cpu_elapsed = time.process_time() - cpu_start
+    called: list[bool] = []
+    done = random_playouts(
+        game,
+        seconds,
+        seed=seed,
+        on_end=lambda state: called.append(state.results[-1].caller is not None),
+    )
     deck = [card.index for card in standard_deck()]
     hands = [tuple(rng.sample(deck, 6)) for _ in range(10_000)]
     eval_start = time.perf_counter()
@@ -60,11 +50,11 @@ def run(seconds: float, *, seed: int = 0) -> dict[str, float]:
         _evaluate_indices(hand, 7)
     eval_elapsed = time.perf_counter() - eval_start
     return {
-        "games_per_s": games / elapsed,
-        "actions_per_s": actions / elapsed,
-        "actions_per_cpu_s": actions / cpu_elapsed,
-        "actions_per_game": actions / max(games, 1),
-        "called_percent": 100 * called / max(games, 1),
+        "games_per_s": done.games_per_s,
+        "actions_per_s": done.actions_per_s,
+        "actions_per_cpu_s": done.actions_per_cpu_s,
+        "actions_per_game": done.actions / max(done.games, 1),
+        "called_percent": 100 * sum(called) / max(done.games, 1),
         "evaluations_per_s": len(hands) / eval_elapsed,
     }
 

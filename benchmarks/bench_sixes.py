@@ -20,27 +20,7 @@ from cardgames.sixes import Sixes, SixesConfig
 
 sys.path.insert(0, str(Path(__file__).parent))
 from machine import describe  # beside this script, whether run or imported
-
-
-def _playouts(game: Sixes, seconds: float, seed: int) -> tuple[int, int, int, float]:
-    """Random games for about ``seconds``: (games, rounds, actions, elapsed seconds)."""
-    rng = random.Random(seed)
-    legal_actions = game.legal_actions
-    apply = game.apply
-    is_terminal = game.is_terminal
-    randrange = rng.randrange
-    games = rounds = actions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        state = game.initial_state(seed + games)
-        while not is_terminal(state):
-            choices = legal_actions(state)
-            state = apply(state, choices[randrange(len(choices))])
-            actions += 1
-        games += 1
-        rounds += state.round_number
-    return games, rounds, actions, time.perf_counter() - start
+from playouts import random_playouts
 
 
 def _masks(game: Sixes, seconds: float, seed: int) -> float:
@@ -68,13 +48,17 @@ def run(seconds: float, *, seed: int = 0) -> dict[str, float]:
         random playouts driven by action ids).
     """
     game = Sixes(SixesConfig())
-    games, rounds, actions, elapsed = _playouts(game, seconds * 0.8, seed)
+    rounds: list[int] = []
+    done = random_playouts(
+        game, seconds * 0.8, seed=seed, on_end=lambda state: rounds.append(state.round_number)
+    )
     return {
-        "games_per_s": games / elapsed,
-        "rounds_per_s": rounds / elapsed,
-        "actions_per_s": actions / elapsed,
-        "actions_per_game": actions / max(games, 1),
-        "rounds_per_game": rounds / max(games, 1),
+        "games_per_s": done.games_per_s,
+        "rounds_per_s": sum(rounds) / done.seconds,
+        "actions_per_s": done.actions_per_s,
+        "actions_per_cpu_s": done.actions_per_cpu_s,
+        "actions_per_game": done.actions / max(done.games, 1),
+        "rounds_per_game": sum(rounds) / max(done.games, 1),
         "masks_per_s": _masks(game, seconds * 0.2, seed),
     }
 

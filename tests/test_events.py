@@ -50,14 +50,14 @@ def cards_in(document: object) -> set[Card]:
     return found
 
 
-@slow_settings()
+@slow_settings(divisor=10)
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_events_show_only_what_the_viewer_may_see(
     game: AnyGame, seed: int, rng: random.Random
 ) -> None:
     """A viewer's events name only cards public in the action or in their observations."""
     state = game.initial_state(seed)
-    for _ in range(150):
+    for _ in range(80):
         if game.is_terminal(state):
             break
         actions = game.legal_actions(state)

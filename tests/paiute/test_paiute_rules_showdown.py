@@ -1,84 +1,28 @@
 """Scenario tests for calling, final turns, the showdown, money and sessions (P11-P21).
 
-The helpers repeat those of test_paiute_rules.py (test modules do not import each other).
+The scenario helpers are in tests/paiute_scenarios.py.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from cardgames.cards import Card, parse_cards
+from cardgames.cards import parse_cards
 from cardgames.errors import IllegalActionError, InvalidConfigError
-from cardgames.game import PlayerId
 from cardgames.paiute import (
     Call,
     Called,
     Category,
     Discard,
-    DrawDiscard,
-    DrawStock,
     Paiute,
     PaiuteConfig,
     PaiuteState,
     ShowSix,
     deck_for_deal,
 )
-
-STOCK = DrawStock()
-PILE = DrawDiscard()
-JUNK = ("2c 4d 6h 8s 7c", "2d 4h 6s 8c 7d", "2h 4s 6c 8d 7h", "2s 4c 6d 8h 7s", "3s 5d Jh Qs Kc")
-"""Hands with no combination and no 9 (the usual wild rank in these scenarios)."""
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def discard(text: str) -> Discard:
-    return Discard(card=Card.parse(text))
-
-
-def call(text: str | None = None) -> Call:
-    return Call(discard=None if text is None else Card.parse(text))
-
-
-def start(
-    game: Paiute,
-    *,
-    hands: tuple[str, ...] | None = None,
-    dealer: int = 0,
-    wild: str = "9s",
-    first: str = "3h",
-    stock: str = "",
-    seed: int = 0,
-) -> PaiuteState:
-    """A deal of exactly these hands (junk by default), wild card, first discard and stock."""
-    n = game.num_players
-    deck = deck_for_deal(
-        dealer=dealer,
-        hands=hands if hands is not None else JUNK[:n],
-        wild_card=wild,
-        first_discard=first,
-        stock=stock,
-    )
-    return game.initial_state(seed, deck=deck, dealer=PlayerId(dealer))
-
-
-def play(game: Paiute, state: PaiuteState, *actions: Any) -> PaiuteState:
-    for action in actions:
-        state = game.apply(state, action)
-    return state
-
-
-def quiet_turn(game: Paiute, state: PaiuteState) -> PaiuteState:
-    """Draw from the stock and discard the drawn card."""
-    state = game.apply(state, STOCK)
-    assert state.drawn_card is not None
-    return game.apply(state, Discard(card=state.drawn_card))
-
+from paiute_scenarios import JUNK, PILE, STOCK, call, card, discard, play, quiet_turn, start
 
 # --- calling -----------------------------------------------------------------------------------
 

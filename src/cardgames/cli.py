@@ -1,0 +1,604 @@
+"""The ``cardgames`` command: play in the terminal, simulate bots, replay records, read rules.
+
+Run ``cardgames --help`` (or ``python -m cardgames --help``) for the subcommands:
+
+- ``cardgames play sixes`` plays against bots in the terminal;
+- ``cardgames simulate sixes --games 1000 --bots heuristic,random`` prints a results table;
+- ``cardgames replay games.jsonl`` steps through a recorded game;
+- ``cardgames rules paiute`` prints a summary of the rules.
+
+Every subcommand is a function of its arguments and the standard streams, so tests drive
+:func:`main` in-process. Exit codes: 0 on success, 1 on an error (a message on stderr), 2 on a
+bad command line, 130 when interrupted with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.resources
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any, Final
+
+import attrs
+
+from cardgames.bots.bot import AnyGame, Bot, BotSpec, bot_names, build_bot
+from cardgames.cards import Card
+from cardgames.errors import CardgamesError, InvalidConfigError, ParseError
+from cardgames.game import PlayerId, seats, winners
+from cardgames.registry import GameInfo, game_info, game_names
+
+__all__ = ["build_parser", "main"]
+
+EXIT_OK: Final = 0
+EXIT_ERROR: Final = 1
+EXIT_INTERRUPTED: Final = 130
+
+SIMULATION_DEFAULTS: Final[dict[str, dict[str, object]]] = {"paiute": {"max_turns": 100}}
+"""Options set for ``simulate`` unless given: bounds that keep bot-only games finite (P21)."""
+
+HELP_LINE: Final = (
+    "Type a move's number, or the move as listed (any case; cards also as 10h or 6♦), or just "
+    "its card when only one move uses it; 'h' shows this help, 't' the table again, 'q' quits."
+)
+
+
+class UsageError(CardgamesError, ValueError):
+    """A command line that parses but asks for something impossible (reported, exit 1)."""
+
+
+# --- games and options ---------------------------------------------------------------------
+
+
+def _parse_value(text: str) -> object:
+    """A config value from the command line: JSON when it parses, else the text itself."""
+    if text.strip().lower() in {"none", "null"}:
+        return None
+    if text.strip().lower() in {"true", "false"}:
+        return text.strip().lower() == "true"
+    try:
+        value: object = json.loads(text)
+    except ValueError:
+        return text
+    return value
+
+
+def _options(assignments: Sequence[str]) -> dict[str, object]:
+    """``key=value`` strings as a dict.
+
+    Raises:
+        UsageError: an item is not ``key=value``.
+    """
+    options: dict[str, object] = {}
+    for item in assignments:
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip().isidentifier():
+            raise UsageError(f"bad option {item!r}: expected key=value, such as max_rounds=3")
+        options[key.strip()] = _parse_value(value.strip())
+    return options
+
+
+def make_game(
+    name: str,
+    *,
+    players: int | None = None,
+    options: dict[str, object] | None = None,
+    defaults: dict[str, object] | None = None,
+) -> AnyGame:
+    """The game called ``name``, with ``players`` seats and config ``options``.
+
+    Raises:
+        UsageError: no game has that name, or an option is not one of its config's fields.
+        InvalidConfigError: an option value breaks the rules' constraints.
+    """
+    if name not in game_names():
+        raise UsageError(f"unknown game {name!r}: expected one of {', '.join(game_names())}")
+    info = game_info(name)
+    settings = {**(defaults or {}), **(options or {})}
+    if players is not None:
+        settings["num_players"] = players
+    if info.config_class is None:
+        if settings:
+            raise UsageError(f"{name} has no options")
+        return info.make_game(None)
+    fields = {field.name for field in attrs.fields(info.config_class)}
+    unknown = sorted(set(settings) - fields)
+    if unknown:
+        raise UsageError(
+            f"{name} has no option {unknown[0]!r}: its options are {', '.join(sorted(fields))}"
+        )
+    return info.make_game(info.config_class(**settings))
+
+
+# --- showing things ------------------------------------------------------------------------
+
+
+def _words(name: str) -> str:
+    """``DrawStock`` → ``draw stock``."""
+    return "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
+
+
+def action_label(info: GameInfo, action: object, *, unicode: bool = False) -> str:
+    """A short name for an action: the game's notation, else its class and cards.
+
+    With ``unicode`` (and no notation from the game) cards show their suit symbols.
+
+    Example::
+
+        >>> from cardgames.registry import game_info
+        >>> from cardgames.sixes import Pass
+        >>> action_label(game_info("sixes"), Pass())
+        'pass'
+    """
+    if info.format_action is not None:
+        return info.format_action(action)
+    cls = type(action)
+    parts = [_words(cls.__name__)]
+    if attrs.has(cls):
+        values = (getattr(action, field.name) for field in attrs.fields(cls))
+        parts.extend(
+            value.unicode if unicode and isinstance(value, Card) else str(value)
+            for value in values
+            if value is not None
+        )
+    return " ".join(parts)
+
+
+def _display_value(value: object) -> str:
+    if isinstance(value, Card):
+        return value.unicode
+    if isinstance(value, (tuple, frozenset)) and all(isinstance(v, Card) for v in value):
+        cards = sorted(value) if isinstance(value, frozenset) else list(value)
+        return " ".join(card.unicode for card in cards) or "-"
+    return str(value)
+
+
+def show(value: object) -> str:
+    """A readable text of a state or an observation: its own ``str`` if it has one.
+
+    Otherwise one ``field: value`` line per attrs field, cards with suit symbols.
+    """
+    cls = type(value)
+    text = str(value)
+    if not attrs.has(cls) or not text.startswith(cls.__name__ + "("):
+        return text
+    return "\n".join(
+        f"  {field.name.replace('_', ' ')}: {_display_value(getattr(value, field.name))}"
+        for field in attrs.fields(cls)
+        if field.name != "history"
+    )
+
+
+def _event_lines(
+    game: AnyGame, state: object, action: object, after: object, viewer: int
+) -> list[str]:
+    """What ``viewer`` sees happen, via :mod:`cardgames.events` when the game has events."""
+    from cardgames.events import describe
+
+    try:
+        return [
+            event.text for event in describe(game, state, action, viewer=viewer, next_state=after)
+        ]
+    except TypeError:
+        player = game.current_player(state)
+        return [f"player {player}: {action_label(game_info(game.name), action)}"]
+
+
+# --- choosing a move from typed text ----------------------------------------------------------
+
+
+def _normalize(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").split())
+
+
+def match_action(  # noqa: C901 - one branch per way of naming a move
+    info: GameInfo, text: str, legal: Sequence[Any]
+) -> Any:  # noqa: ANN401 - an action of any game
+    """The legal action that ``text`` names.
+
+    ``text`` may be a move number (from 1), the move's label (any case; cards as ``6d``,
+    ``10h`` or ``6♦``), or just a card when exactly one legal move uses it.
+
+    Raises:
+        ParseError: no legal move (or more than one) matches; the message says which and why.
+    """
+    text = text.strip()
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise ParseError(f"there is no move {number}: choose 1 to {len(legal)}")
+    if info.parse_action is not None:
+        try:
+            action = info.parse_action(text)
+        except (ParseError, ValueError):
+            pass
+        else:
+            if action in legal:
+                return action
+            raise ParseError(f"{text!r} is not a legal move now")
+    wanted = _normalize(text)
+    words = wanted.split()
+    try:
+        cards = [Card.parse(word) for word in words[-1:]]
+        wanted_cards = " ".join([*words[:-1], str(cards[0]).lower()])
+    except ParseError:
+        cards, wanted_cards = [], wanted
+    for action in legal:
+        if _normalize(action_label(info, action)) in {wanted, wanted_cards}:
+            return action
+    if len(words) == 1 and cards:
+        using = [a for a in legal if cards[0] in _cards_of(a)]
+        if len(using) == 1:
+            return using[0]
+        if using:
+            names = ", ".join(action_label(info, a) for a in using)
+            raise ParseError(f"{text!r} could be any of: {names}; type the whole move")
+    raise ParseError(f"{text!r} is not a legal move now: type a number from 1 to {len(legal)}")
+
+
+def _cards_of(action: object) -> tuple[Card, ...]:
+    cls = type(action)
+    if not attrs.has(cls):
+        return ()
+    return tuple(
+        value
+        for field in attrs.fields(cls)
+        if isinstance(value := getattr(action, field.name), Card)
+    )
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+def _bot_list(text: str, count: int) -> list[BotSpec]:
+    """``count`` bot specs from ``a,b,...``: one spec is repeated for every seat."""
+    specs = [BotSpec.parse(part) for part in text.split(",") if part.strip()]
+    if len(specs) == 1:
+        return specs * count
+    if len(specs) != count:
+        raise UsageError(f"give 1 or {count} bots (comma-separated), not {len(specs)}")
+    return specs
+
+
+class _Quit(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """The player asked to leave (or the input ended)."""
+
+
+def _ask(out: IO[str], source: IO[str], prompt: str) -> str:
+    out.write(prompt)
+    out.flush()
+    line = source.readline()
+    if not line:
+        raise _Quit("input ended")
+    return line
+
+
+@attrs.frozen
+class _Table:
+    """A human's seat at a game, and the streams to talk to them."""
+
+    game: AnyGame
+    info: GameInfo
+    seat: PlayerId
+    out: IO[str]
+    source: IO[str]
+
+
+def _human_turn(table: _Table, state: object) -> object:
+    """Show the table and the numbered moves to the human in ``seat``, and read a legal move."""
+    game, info, seat, out, source = table.game, table.info, table.seat, table.out, table.source
+    legal = game.legal_actions(state)
+    out.write("\n" + show(game.observe(state, seat)) + "\n\nYour moves:\n")
+    for number, action in enumerate(legal, 1):
+        out.write(f"  {number:>2}. {action_label(info, action, unicode=True)}\n")
+    while True:
+        answer = _ask(out, source, f"Your move [1-{len(legal)}, h for help]: ").strip()
+        command = answer.lower()
+        if not command:
+            continue
+        if command in {"h", "help", "?"}:
+            out.write(HELP_LINE + "\n")
+            continue
+        if command in {"q", "quit", "exit"}:
+            raise _Quit("you left the game")
+        if command in {"t", "table"}:
+            out.write(show(game.observe(state, seat)) + "\n")
+            continue
+        try:
+            return match_action(info, answer, legal)
+        except ParseError as error:
+            out.write(f"{error}\n")
+
+
+def _play(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
+    from cardgames.simulation import bot_seed
+
+    game = make_game(args.game, players=args.players, options=_options(args.set))
+    info = game_info(args.game)
+    if not 0 <= args.seat < game.num_players:
+        raise UsageError(f"--seat must be from 0 to {game.num_players - 1}, not {args.seat}")
+    human = PlayerId(args.seat)
+    specs = _bot_list(args.bots, game.num_players - 1)
+    others = [seat for seat in seats(game.num_players) if seat != human]
+    bots: dict[PlayerId, Bot[Any, Any]] = {
+        seat: build_bot(spec, game, bot_seed(args.seed, 0, seat))
+        for seat, spec in zip(others, specs, strict=True)
+    }
+    out.write(
+        f"{args.game}: you are player {human}; "
+        + ", ".join(f"player {seat} is {spec}" for seat, spec in zip(others, specs, strict=True))
+        + f" (seed {args.seed}).\n{HELP_LINE}\n"
+    )
+    table = _Table(game, info, human, out, source)
+    state = game.initial_state(args.seed)
+    try:
+        while not game.is_terminal(state):
+            player = game.current_player(state)
+            assert player is not None  # noqa: S101 - live states have a player to act
+            if player == human:
+                action = _human_turn(table, state)
+            else:
+                action = bots[player].choose(game.observe(state, player), game.legal_actions(state))
+            after = game.apply(state, action)
+            for line in _event_lines(game, state, action, after, human):
+                out.write(f"  {line}\n")
+            state = after
+    except _Quit as reason:
+        out.write(f"\n{reason}: game abandoned. Goodbye.\n")
+        return EXIT_OK
+    returns = game.returns(state)
+    out.write("\nGame over.\n" + show(game.observe(state, human)) + "\n")
+    out.write(
+        "Chips won or lost: "
+        + ", ".join(f"player {s}: {r:+d}" for s, r in enumerate(returns))
+        + "\n"
+    )
+    best = sorted(winners(returns))
+    verdict = (
+        "You win!" if best == [human] else ("You share the win." if human in best else "You lose.")
+    )
+    out.write(f"Winner{'s' if len(best) > 1 else ''}: {', '.join(map(str, best))}. {verdict}\n")
+    return EXIT_OK
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+
+def _simulate(args: argparse.Namespace, out: IO[str]) -> int:
+    from cardgames.simulation import simulate
+
+    game = make_game(
+        args.game,
+        players=args.players,
+        options=_options(args.set),
+        defaults=SIMULATION_DEFAULTS.get(args.game),
+    )
+    if args.bots is None:
+        specs = [BotSpec(name="heuristic")] + [BotSpec(name="random")] * (game.num_players - 1)
+        try:
+            build_bot(specs[0], game, 0)
+        except InvalidConfigError:
+            specs[0] = BotSpec(name="random")
+    else:
+        specs = _bot_list(args.bots, game.num_players)
+    if args.records is None:
+        result = simulate(
+            game,
+            specs,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            rotate=args.rotate,
+            progress=False if args.no_progress else None,
+        )
+    else:
+        with Path(args.records).open("w", encoding="utf-8") as records:
+            result = simulate(
+                game,
+                specs,
+                games=args.games,
+                seed=args.seed,
+                workers=args.workers,
+                rotate=args.rotate,
+                progress=False if args.no_progress else None,
+                records=records,
+            )
+    out.write(result.table() + "\n")
+    if args.records is not None:
+        out.write(f"records: {args.games} games written to {args.records}\n")
+    return EXIT_OK
+
+
+# --- replay --------------------------------------------------------------------------------
+
+
+def _load_record(path: Path, index: int) -> Any:  # noqa: ANN401 - a GameRecord
+    """Record ``index`` of a JSON-lines file, or the record of a JSON or text record file.
+
+    Raises:
+        UsageError: the file cannot be read, or has no record ``index``.
+        DecodeError: the record is malformed.
+    """
+    from cardgames.serialization import loads_record
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise UsageError(f"{path} holds no record")
+    if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
+        if not 0 <= index < len(lines):
+            raise UsageError(
+                f"{path} holds {len(lines)} records: --index must be 0 to {len(lines) - 1}"
+            )
+        return loads_record(lines[index])
+    if index != 0:
+        raise UsageError(f"{path} holds 1 record: --index must be 0")
+    if text.lstrip().startswith("{"):
+        return loads_record(text)
+    from cardgames.serialization.text import parse_record
+
+    return parse_record(text)
+
+
+def _replay(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
+    from cardgames.serialization import replay
+
+    record = _load_record(Path(args.file), args.index)
+    states = replay(record)
+    game = record.make_game()
+    info = game_info(record.game)
+    players = f" ({', '.join(record.players)})" if record.players else ""
+    out.write(f"{record.game}, seed {record.seed}, {len(record.actions)} actions{players}\n\n")
+    out.write(show(states[0]) + "\n")
+    interactive = not args.all and source.isatty()
+    for step, action in enumerate(record.actions):
+        if interactive:
+            answer = _ask(out, source, "[Enter: next, q: quit] ").strip().lower()
+            if answer in {"q", "quit"}:
+                return EXIT_OK
+        player = game.current_player(states[step])
+        out.write(f"\n{step + 1}. player {player}: {action_label(info, action)}\n")
+        out.write(show(states[step + 1]) + "\n")
+    out.write("\nResult: " + " ".join(f"{r:+d}" for r in game.returns(states[-1])) + "\n")
+    return EXIT_OK
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+def rules_text(name: str) -> str:
+    """The plain-text rules summary shipped for game ``name``.
+
+    Raises:
+        UsageError: there is no summary for that game.
+    """
+    resource = importlib.resources.files("cardgames") / "rules" / f"{name}.txt"
+    try:
+        return resource.read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        raise UsageError(f"no rules for {name!r}: try {', '.join(game_names())}") from None
+
+
+def _rules(args: argparse.Namespace, out: IO[str]) -> int:
+    out.write(rules_text(args.game))
+    return EXIT_OK
+
+
+# --- the parser and main -------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``cardgames`` command."""
+    names = list(game_names())
+    parser = argparse.ArgumentParser(
+        prog="cardgames",
+        description="Play, simulate and replay the card games of the cardgames library.",
+    )
+    from cardgames._version import __version__
+
+    parser.add_argument("--version", action="version", version=f"cardgames {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    bots_help = f"bot names: {', '.join(bot_names())}; options as name:key=value:key=value"
+
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description="Play against bots. Type a move's number or name; h for help, q to quit.",
+    )
+    play.add_argument("game", choices=names, help="the game to play")
+    play.add_argument("--players", type=int, help="number of seats (default: the game's)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--bots",
+        default="heuristic",
+        help=f"the other players, one spec or one per other seat, comma-separated ({bots_help}); "
+        "default heuristic",
+    )
+    play.add_argument("--seed", type=int, default=0, help="deal and bot seed (default 0)")
+    play.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games between bots and print the results",
+        description="Play seeded games between bots in worker processes and print per-seat "
+        "win rates and chip results with 95%% confidence intervals. Paiute games default to "
+        "max_turns=100 (P21) so that bot-only deals end.",
+    )
+    sim.add_argument("game", choices=names, help="the game to simulate")
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument(
+        "--bots",
+        help=f"one spec for every seat, or one per seat, comma-separated ({bots_help}); "
+        "default: heuristic in seat 0, random elsewhere",
+    )
+    sim.add_argument("--players", type=int, help="number of seats (default: the game's)")
+    sim.add_argument("--workers", type=int, help="worker processes (default: one per core)")
+    sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sim.add_argument("--rotate", action="store_true", help="move the bots one seat each game")
+    sim.add_argument("--records", metavar="FILE", help="write every game record as JSON lines")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sim.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+
+    rep = commands.add_parser(
+        "replay",
+        help="step through a recorded game",
+        description="Show a game record move by move (Enter for the next move on a terminal).",
+    )
+    rep.add_argument("file", help="a record file (JSON, or JSON lines as written by simulate)")
+    rep.add_argument(
+        "--index", type=int, default=0, help="which record of a JSON-lines file (from 0)"
+    )
+    rep.add_argument("--all", action="store_true", help="print every move without pausing")
+
+    rules = commands.add_parser("rules", help="print a summary of a game's rules")
+    rules.add_argument("game", choices=names, help="the game")
+    return parser
+
+
+def _dispatch(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
+    """Run the subcommand ``args.command``."""
+    if args.command == "play":
+        return _play(args, out, source)
+    if args.command == "replay":
+        return _replay(args, out, source)
+    return _simulate(args, out) if args.command == "simulate" else _rules(args, out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``cardgames`` command with ``argv`` (default: the process's arguments).
+
+    Returns:
+        The exit code: 0 on success, 1 on an error, 2 on a bad command line, 130 on Ctrl-C.
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    out, source = sys.stdout, sys.stdin
+    try:
+        return _dispatch(args, out, source)
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            out.flush()
+        sys.stderr.write("\ninterrupted: goodbye\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (``cardgames replay f | head``): stop quietly
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_ERROR
+    except (CardgamesError, OSError) as error:
+        sys.stderr.write(f"cardgames {args.command}: error: {error}\n")
+        return EXIT_ERROR

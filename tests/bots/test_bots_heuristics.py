@@ -1,0 +1,176 @@
+"""Scenario tests of the heuristic bots: each checks one rule-of-thumb against a rule id."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from cardgames.bots import PaiuteHeuristicBot, SixesHeuristicBot, hand_potential, heuristic_bot
+from cardgames.cards import Card, Rank, parse_cards
+from cardgames.errors import InvalidConfigError
+from cardgames.game import PlayerId
+from cardgames.paiute import (
+    Call,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Paiute,
+    PaiuteAction,
+    PaiuteConfig,
+    PaiuteObservation,
+    ShowSix,
+)
+from cardgames.sixes import Pass, Play, Sixes, SixesConfig, SixesObservation
+
+PAIUTE = Paiute(PaiuteConfig(num_players=2, max_turns=60))
+SIXES = Sixes(SixesConfig(num_players=2))
+
+
+def sixes_view(hand: str, sizes: tuple[int, int] = (5, 5)) -> SixesObservation:
+    """A Sixes observation of seat 0 holding ``hand`` (only what the bot reads matters)."""
+    real = SIXES.observe(SIXES.initial_state(1), PlayerId(0))
+    return attrs.evolve(real, hand=frozenset(parse_cards(hand)), hand_sizes=sizes)
+
+
+def plays(cards: str) -> tuple[Play, ...]:
+    return tuple(Play(card) for card in parse_cards(cards))
+
+
+def test_sixes_bot_opens_its_own_cards_first() -> None:
+    """S6: playing 5♦ opens the bot's own 4♦; playing 7♥ would open J♥ for an opponent."""
+    view = sixes_view("5d 4d 7h Qc Kc")
+    assert SixesHeuristicBot(seed=1).choose(view, plays("5d 7h")) == Play(Card.parse("5d"))
+
+
+def test_sixes_bot_plays_safe_ends_before_gifts() -> None:
+    """S6: an ace opens nothing, so it is played before a card that helps an opponent."""
+    view = sixes_view("Ad 7h 3c 4s Ks")
+    assert SixesHeuristicBot(seed=2).choose(view, plays("Ad 7h")) == Play(Card.parse("Ad"))
+
+
+def test_sixes_bot_passes_when_it_must() -> None:
+    """S7: with no legal play the bot passes."""
+    assert SixesHeuristicBot(seed=0).choose(sixes_view("2c 3c"), (Pass(),)) == Pass()
+
+
+def test_sixes_bot_may_pass_instead_of_a_gift() -> None:
+    """S7 (must_play_if_able off): the bot passes rather than make a pure gift late in a round."""
+    view = sixes_view("7h", sizes=(1, 1))
+    legal = (Play(Card.parse("7h")), Pass())
+    bot = SixesHeuristicBot(seed=0)
+    assert SixesHeuristicBot.score(Card.parse("7h"), view.hand, threat=2.0) < -3
+    assert bot.choose(view, legal) == Pass()
+    assert bot.choose(sixes_view("7h Jh"), legal) == Play(Card.parse("7h"))
+
+
+def test_sixes_bot_needs_an_action() -> None:
+    """S7: there is always an action; an empty list is a caller's bug."""
+    with pytest.raises(ValueError, match="at least one legal action"):
+        SixesHeuristicBot(seed=0).choose(sixes_view("2c"), ())
+
+
+def paiute_view(hand: str, **changes: object) -> PaiuteObservation:
+    """A Paiute observation of seat 0 holding ``hand``, with the wild card 2♣ (twos wild)."""
+    real = PAIUTE.observe(PAIUTE.initial_state(3), PlayerId(0))
+    fields: dict[str, object] = {
+        "hand": tuple(sorted(parse_cards(hand))),
+        "wild_card": Card.parse("2c"),
+        "discard_pile": parse_cards("9d"),
+        "caller": None,
+        "drawn_card": None,
+        "drawn_from_discard": False,
+        "turns_played": 0,
+        "stacks": (19, 19),
+    }
+    fields.update(changes)
+    return attrs.evolve(real, **fields)  # type: ignore[arg-type]
+
+
+def test_paiute_bot_takes_a_wild_discard() -> None:
+    """P9, P16: a wild card on the discard pile is always worth taking."""
+    view = paiute_view("3h 7c 9s Jd Kh", discard_pile=parse_cards("9d 2h"))
+    assert PaiuteHeuristicBot(PAIUTE, seed=0).choose(view, (DrawStock(), DrawDiscard())) == (
+        DrawDiscard()
+    )
+
+
+def test_paiute_bot_draws_from_the_stock_when_the_discard_does_not_help() -> None:
+    """P9: a useless top discard is left; the bot draws from the stock."""
+    view = paiute_view("9h Th Jh Qh 4c", discard_pile=parse_cards("9d 5s"))
+    bot = PaiuteHeuristicBot(PAIUTE, seed=0)
+    assert bot.choose(view, (DrawStock(), DrawDiscard())) == DrawStock()
+    assert bot.choose(view, (DrawStock(),)) == DrawStock()
+
+
+def test_paiute_bot_takes_a_discard_that_lets_it_call() -> None:
+    """P9, P11: the top discard completes a straight flush, so the bot takes it."""
+    view = paiute_view("9h Th Jh Qh 4c", discard_pile=parse_cards("9d Kh"))
+    assert PaiuteHeuristicBot(PAIUTE, seed=0).choose(view, (DrawStock(), DrawDiscard())) == (
+        DrawDiscard()
+    )
+
+
+def test_paiute_bot_calls_with_a_strong_hand() -> None:
+    """P11, P15: with a straight flush after drawing, the bot calls, dropping the odd card."""
+    view = paiute_view("9h Th Jh Qh Kh 4c", has_drawn=True, drawn_card=Card.parse("4c"))
+    legal: tuple[PaiuteAction, ...] = (
+        *(Discard(card=c) for c in view.hand),
+        Call(discard=Card.parse("4c")),
+    )
+    assert PaiuteHeuristicBot(PAIUTE, seed=0).choose(view, legal) == Call(discard=Card.parse("4c"))
+
+
+def test_paiute_bot_keeps_a_weak_two_two_two_early() -> None:
+    """P11, P15: three low pairs early in the deal, not ahead: keep improving instead."""
+    view = paiute_view("3h 3d 4c 4s 5h 5d", has_drawn=True, drawn_card=Card.parse("5d"))
+    legal: tuple[PaiuteAction, ...] = (*(Discard(card=c) for c in view.hand), Call(discard=None))
+    choice = PaiuteHeuristicBot(PAIUTE, seed=0).choose(view, legal)
+    assert isinstance(choice, Discard)
+    late = attrs.evolve(view, turns_played=40)
+    assert PaiuteHeuristicBot(PAIUTE, seed=0).choose(late, legal) == Call(discard=None)
+    ahead = attrs.evolve(view, stacks=(25, 13))
+    assert PaiuteHeuristicBot(PAIUTE, seed=0).choose(ahead, legal) == Call(discard=None)
+
+
+def test_paiute_bot_shows_its_best_hand_in_a_final_turn() -> None:
+    """P13, P15: in a final turn the bot shows six cards when they form Four/Two."""
+    view = paiute_view(
+        "Kh Kd Kc Ks Ah Ad", has_drawn=True, drawn_card=Card.parse("Ad"), caller=PlayerId(1)
+    )
+    legal: tuple[PaiuteAction, ...] = (*(Discard(card=c) for c in view.hand), ShowSix())
+    assert PaiuteHeuristicBot(PAIUTE, seed=0).choose(view, legal) == ShowSix()
+
+
+def test_paiute_bot_never_discards_the_card_it_took() -> None:
+    """P9: the card taken from the discard pile is not among the bot's discards."""
+    view = paiute_view(
+        "9h Th Jh 3c 5d Qh",
+        has_drawn=True,
+        drawn_card=Card.parse("Qh"),
+        drawn_from_discard=True,
+    )
+    legal = tuple(Discard(card=c) for c in view.hand if c != Card.parse("Qh"))
+    choice = PaiuteHeuristicBot(PAIUTE, seed=0).choose(view, legal)
+    assert choice in legal
+    assert choice in {Discard(card=Card.parse("3c")), Discard(card=Card.parse("5d"))}
+
+
+def test_paiute_bot_plays_only_paiute() -> None:
+    """P1: the Paiute bot refuses another game; the heuristic lookup finds the right bot."""
+    with pytest.raises(InvalidConfigError, match="plays paiute"):
+        PaiuteHeuristicBot(SIXES, seed=0)
+    assert isinstance(heuristic_bot(PAIUTE, seed=1), PaiuteHeuristicBot)
+    assert isinstance(heuristic_bot(SIXES, seed=1), SixesHeuristicBot)
+    with pytest.raises(ValueError, match="at least one legal action"):
+        PaiuteHeuristicBot(PAIUTE, seed=0).choose(paiute_view("2c 3c 4c 5c 6c"), ())
+
+
+def test_hand_potential_counts_wilds_and_dead_cards() -> None:
+    """P15, P16: a wild fills a gap; a needed card already discarded does not come back."""
+    four_flush = parse_cards("9h Th Jh 3c 5d")
+    with_wild = parse_cards("9h Th Jh 2c 5d")
+    assert hand_potential(with_wild, Rank.TWO) > hand_potential(four_flush, Rank.TWO)
+    dead = frozenset(parse_cards("Qh 8h Kh 7h"))
+    assert hand_potential(four_flush, Rank.TWO, dead=dead) < hand_potential(four_flush, Rank.TWO)
+    low = parse_cards("Ah 2h 3h 4h 9c")
+    assert hand_potential(low, Rank.KING, ace_low_straight=False) < hand_potential(low, Rank.KING)

@@ -1,0 +1,312 @@
+"""The ``cardgames`` command, driven in-process with scripted input."""
+
+from __future__ import annotations
+
+import io
+import random
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import attrs
+import pytest
+
+from cardgames.cards import Card
+from cardgames.cli import action_label, main, make_game, match_action, rules_text, show
+from cardgames.errors import InvalidConfigError, ParseError
+from cardgames.game import PlayerId, playout
+from cardgames.registry import game_info
+from cardgames.serialization import dumps_record, record_game
+from cardgames.sixes import Pass, Play, Sixes, SixesConfig
+from toy_game import DECK as TOY_DECK
+from toy_game import ToyGame
+
+SUBCOMMANDS = ("play", "simulate", "replay", "rules")
+
+
+def run(
+    argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    """Run main(argv) with ``stdin`` as input; return the exit code, stdout and stderr."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("command", [None, *SUBCOMMANDS])
+def test_every_subcommand_has_help(
+    command: str | None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI: --help works for the program and each subcommand, exit 0."""
+    argv = ["--help"] if command is None else [command, "--help"]
+    code, out, _ = run(argv, capsys, monkeypatch)
+    assert code == 0
+    assert "usage: cardgames" in out
+    if command is not None:
+        assert command in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["dance"], ["play"], ["play", "chess"], ["simulate", "sixes", "--games", "x"], ["rules"]],
+)
+def test_bad_command_lines_exit_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI: argparse errors print usage on stderr and exit 2."""
+    code, _, err = run(argv, capsys, monkeypatch)
+    assert code == 2
+    assert "usage:" in err
+
+
+@pytest.mark.parametrize("name", ["sixes", "paiute"])
+def test_rules_print_a_summary_with_rule_ids(
+    name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S1-S12 and P1-P21: the shipped rules summary cites every rule id."""
+    code, out, _ = run(["rules", name], capsys, monkeypatch)
+    assert code == 0
+    assert out == rules_text(name)
+    prefix, count = ("S", 12) if name == "sixes" else ("P", 21)
+    for number in range(1, count + 1):
+        assert f"{prefix}{number} " in out
+
+
+def test_simulate_prints_a_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI simulate: a results table with one row per seat."""
+    argv = ["simulate", "sixes", "--games", "6", "--players", "2", "--workers", "1"]
+    code, out, _ = run([*argv, "--set", "max_rounds=1", "--seed", "3"], capsys, monkeypatch)
+    assert code == 0
+    assert "sixes: 6 games, seed 3, 1 worker" in out
+    assert "heuristic" in out
+    assert "random" in out
+    assert "mean game length" in out
+
+
+def test_simulate_paiute_defaults_to_bounded_deals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """P21: CLI simulations of Paiute set max_turns so bot-only deals end."""
+    argv = ["simulate", "paiute", "--games", "3", "--workers", "1", "--bots", "random"]
+    code, out, _ = run([*argv, "--no-progress", "--players", "2"], capsys, monkeypatch)
+    assert code == 0
+    assert "paiute: 3 games" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--bots", "random,random,random"], "give 1 or 2 bots"),
+        (["--bots", "minimax"], "unknown bot"),
+        (["--set", "colour=red"], "has no option 'colour'"),
+        (["--set", "oops"], "expected key=value"),
+        (["--players", "3"], "num_players must be"),
+        (["--games", "0"], "games must be"),
+    ],
+)
+def test_simulate_errors_exit_1(
+    extra: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CLI simulate: impossible requests print an error on stderr and exit 1."""
+    argv = ["simulate", "sixes", "--games", "2", "--players", "2", "--workers", "1", *extra]
+    code, _, err = run(argv, capsys, monkeypatch)
+    assert code == 1
+    assert message in err
+
+
+def test_simulate_writes_records_that_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI simulate --records then replay: the recorded games step through to the end."""
+    records = tmp_path / "games.jsonl"
+    argv = ["simulate", "sixes", "--games", "3", "--players", "2", "--workers", "1"]
+    code, out, _ = run(
+        [*argv, "--set", "max_rounds=1", "--records", str(records)], capsys, monkeypatch
+    )
+    assert code == 0
+    assert f"records: 3 games written to {records}" in out
+    assert len(records.read_text(encoding="utf-8").splitlines()) == 3
+    code, out, _ = run(["replay", str(records), "--index", "2", "--all"], capsys, monkeypatch)
+    assert code == 0
+    assert "1. player" in out
+    assert "Result: " in out
+    code, _, err = run(["replay", str(records), "--index", "3"], capsys, monkeypatch)
+    assert code == 1
+    assert "--index must be 0 to 2" in err
+
+
+def test_replay_of_a_single_record_and_bad_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI replay: one JSON record file works; missing, empty or malformed files exit 1."""
+    game = Sixes(SixesConfig(num_players=2, max_rounds=1))
+    _, actions = playout(game, random.Random(1), seed=4)
+    single = tmp_path / "one.json"
+    single.write_text(dumps_record(record_game(game, actions, seed=4), indent=2), encoding="utf-8")
+    code, out, _ = run(["replay", str(single)], capsys, monkeypatch, stdin="")
+    assert code == 0
+    assert f"{len(actions)}. player" in out
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n", encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "cardgames"', encoding="utf-8")
+    for path, message in (
+        (tmp_path / "missing.jsonl", "cannot read"),
+        (empty, "holds no record"),
+        (broken, "error"),
+    ):
+        code, _, err = run(["replay", str(path)], capsys, monkeypatch)
+        assert code == 1
+        assert message in err
+
+
+def test_play_a_whole_game_from_scripted_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI play: a game played to the end from stdin, bad input re-prompted, help shown."""
+    script = "\n".join(["", "h", "t", "banana", "99", "0", "Kx"] + ["1"] * 400) + "\n"
+    argv = ["play", "sixes", "--players", "2", "--set", "max_rounds=1", "--seed", "5"]
+    code, out, _ = run(argv, capsys, monkeypatch, stdin=script)
+    assert code == 0
+    assert "you are player 0" in out
+    assert "Your moves:" in out
+    assert "Type a move's number" in out
+    assert "'banana' is not a legal move" in out
+    assert "there is no move 99" in out
+    assert "Game over." in out
+    assert "Winner" in out
+
+
+def test_play_paiute_by_typing_moves(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI play: Paiute against bots, to the end of a bounded deal (P21)."""
+    script = "draw stock\n" + "2\n1\n" * 200
+    argv = ["play", "paiute", "--players", "2", "--set", "max_turns=12", "--bots", "random"]
+    code, out, _ = run([*argv, "--seat", "1"], capsys, monkeypatch, stdin=script)
+    assert code == 0
+    assert "you are player 1" in out
+    assert "Game over." in out
+
+
+def test_play_leaves_cleanly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI play: q and end of input leave with a message and exit 0."""
+    argv = ["play", "sixes", "--players", "2", "--seed", "1"]
+    code, out, _ = run(argv, capsys, monkeypatch, stdin="q\n")
+    assert code == 0
+    assert "you left the game" in out
+    code, out, _ = run(argv, capsys, monkeypatch, stdin="")
+    assert code == 0
+    assert "input ended" in out
+
+
+def test_play_ctrl_c_exits_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI play: Ctrl-C leaves with a message and exit code 130."""
+
+    class Interrupting:
+        def readline(self) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Interrupting())
+    code = main(["play", "sixes", "--players", "2"])
+    assert code == 130
+    assert "interrupted" in capsys.readouterr().err
+
+
+def test_play_rejects_bad_seats_and_bot_lists(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI play: a seat outside the table or a wrong bot count exits 1."""
+    code, _, err = run(["play", "sixes", "--players", "2", "--seat", "2"], capsys, monkeypatch)
+    assert (code, "--seat must be from 0 to 1" in err) == (1, True)
+    argv = ["play", "sixes", "--players", "4", "--bots", "random,random"]
+    code, _, err = run(argv, capsys, monkeypatch)
+    assert (code, "give 1 or 3 bots" in err) == (1, True)
+
+
+@pytest.mark.parametrize("notation", [True, False])
+def test_typed_moves_match_legal_actions(notation: bool) -> None:
+    """CLI input: numbers, labels in any case, suit symbols, or a lone card pick the move."""
+    info = game_info("sixes")
+    if not notation:  # a game without an action notation: labels come from the action class
+        info = attrs.evolve(info, format_action=None, parse_action=None)
+    legal = (Play(Card.parse("6d")), Play(Card.parse("5h")), Pass())
+    assert match_action(info, "2", legal) == legal[1]
+    assert match_action(info, "play 6d", legal) == legal[0]
+    assert match_action(info, "PLAY 6♦", legal) == legal[0]
+    assert match_action(info, "5h", legal) == legal[1]
+    assert match_action(info, "pass", legal) == legal[2]
+    with pytest.raises(ParseError, match="not a legal move"):
+        match_action(info, "play 7c", legal)
+    with pytest.raises(ParseError, match="no move 4"):
+        match_action(info, "4", legal)
+    assert action_label(info, legal[0]) == "play 6d"
+    assert action_label(info, legal[0], unicode=True) == ("play 6d" if notation else "play 6♦")
+
+
+@pytest.mark.parametrize("notation", [True, False])
+def test_ambiguous_card_names_ask_for_the_whole_move(notation: bool) -> None:
+    """CLI input (P9, P11): a card that two Paiute moves use is ambiguous."""
+    from cardgames.paiute import Call, Discard
+
+    info = game_info("paiute")
+    if not notation:
+        info = attrs.evolve(info, format_action=None, parse_action=None)
+    legal = (Discard(card=Card.parse("7c")), Call(discard=Card.parse("7c")), Call(discard=None))
+    with pytest.raises(ParseError, match="could be any of: discard 7c, call 7c"):
+        match_action(info, "7c", legal)
+    assert match_action(info, "call 7c", legal) == legal[1]
+    assert match_action(info, "call", legal) == legal[2]
+
+
+def test_make_game_and_show() -> None:
+    """CLI helpers: games by name with options; a readable display of any observation."""
+    game = make_game("sixes", players=4, options={"max_rounds": 2})
+    assert game == Sixes(SixesConfig(num_players=4, max_rounds=2))
+    with pytest.raises(InvalidConfigError):
+        make_game("sixes", players=3)
+    paiute = make_game("paiute", players=2)
+    state = paiute.initial_state(1)
+    observation = paiute.observe(state, PlayerId(0))
+    assert show(observation) == str(observation)
+    toy = ToyGame()
+    text = show(toy.observe(toy.initial_state(deck=TOY_DECK), PlayerId(0)))
+    assert "  hand: 2♠ 4♠ 6♠\n" in text
+    assert "  table: -\n" in text
+    assert "history" not in text
+    assert show(3) == "3"
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    """CLI: python -m cardgames is the same program."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cardgames", "rules", "sixes"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert "S6" in done.stdout
+
+
+def test_python_dash_m_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CLI: the package's __main__ runs the command and exits with its code."""
+    monkeypatch.setattr(sys, "argv", ["cardgames", "rules", "paiute"])
+    with pytest.raises(SystemExit) as exit_info:
+        runpy.run_module("cardgames", run_name="__main__")
+    assert exit_info.value.code == 0
