@@ -178,7 +178,10 @@ def decode_value(data: object, tp: Any, path: str = "") -> Any:  # noqa: C901, P
     if tp is float:
         if type(data) not in (int, float):
             raise _fail(path, f"expected a number, got {_json_type(data)}")
-        return float(typing.cast("float", data))
+        try:
+            return float(typing.cast("float", data))
+        except OverflowError:
+            raise _fail(path, "number out of range") from None
     if tp is str:
         if not isinstance(data, str):
             raise _fail(path, f"expected a string, got {_json_type(data)}")
