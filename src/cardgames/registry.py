@@ -15,7 +15,23 @@ import attrs
 from cardgames.errors import DecodeError
 from cardgames.game import Game
 
-__all__ = ["GameInfo", "game_info", "game_names", "register_game"]
+__all__ = ["GameInfo", "StateCodec", "game_info", "game_names", "register_game"]
+
+
+@attrs.frozen(kw_only=True)
+class StateCodec:
+    """A readable JSON form for a game whose states are stored compactly (bitmasks, indices).
+
+    Attributes:
+        document_class: A frozen attrs class whose fields are what the JSON shows (cards as
+            cards, "nobody" as None); it is encoded by the type-directed codec.
+        to_document: Builds the readable form of a state.
+        from_document: Builds the state back, raising ``ValueError`` for an impossible one.
+    """
+
+    document_class: type
+    to_document: Callable[[Any], Any]
+    from_document: Callable[[Any], Any]
 
 
 @attrs.frozen(kw_only=True)
@@ -33,6 +49,7 @@ class GameInfo:
             the game's invariants (cards not partitioned, negative chips, …); None to skip.
         format_action: The action's notation, such as ``play 6d`` (None: ``repr``).
         parse_action: Parses that notation back, raising ``ParseError``.
+        state_codec: A readable JSON form of states (None: the state's own fields).
         events: What a front end shows for one action: ``events(game, state, action,
             next_state, viewer)`` returns :class:`~cardgames.events.Event` values, with the
             cards ``viewer`` may not see left out.
@@ -48,6 +65,7 @@ class GameInfo:
     format_action: Callable[[Any], str] | None = None
     parse_action: Callable[[str], Any] | None = None
     events: Callable[..., tuple[Any, ...]] | None = None
+    state_codec: StateCodec | None = None
 
 
 _REGISTRY: dict[str, GameInfo] = {}
@@ -101,7 +119,7 @@ _BUILTIN["sixes"] = _sixes
 
 def _paiute() -> GameInfo:
     from cardgames import paiute
-    from cardgames.paiute import notation
+    from cardgames.paiute import document, notation
 
     return GameInfo(
         name="paiute",
@@ -120,6 +138,11 @@ def _paiute() -> GameInfo:
         format_action=notation.format_action,
         parse_action=notation.parse_action,
         events=notation.describe,
+        state_codec=StateCodec(
+            document_class=document.PaiuteStateDocument,
+            to_document=document.to_document,
+            from_document=document.from_document,
+        ),
     )
 
 

@@ -211,7 +211,7 @@ def test_invalid_configs_are_decode_errors() -> None:
     """A config that breaks the game's constraints cannot be decoded into a game."""
     document = encode(GAME, GAME.config)
     document["data"] = {**document["data"], "num_players": 3}  # type: ignore[dict-item]
-    with pytest.raises(DecodeError, match="invalid config"):
+    with pytest.raises(DecodeError, match="num_players must be 2, 4, 5 or 8"):
         decode_game(document)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from cardgames.cards import Card, Rank, Suit
 from cardgames.errors import IllegalActionError, InvalidConfigError
-from cardgames.game import Game, PlayerId, legal_action_mask
+from cardgames.game import Game, PlayerId, legal_action_mask, playout
 from cardgames.sixes import (
     NUM_DISTINCT_ACTIONS,
     PASS,
@@ -170,13 +170,26 @@ def test_non_actions_are_illegal(junk: object) -> None:
 
 
 def test_nothing_is_legal_once_the_game_is_over() -> None:
-    """S10: after the end every action is rejected, naming S10."""
+    """S12: after a game bounded by max_rounds every action is rejected, naming S12."""
     game = Sixes(SixesConfig(num_players=2, max_rounds=1))
     state = game.initial_state(seed=6)
     while not game.is_terminal(state):
         state = game.apply(state, game.legal_actions(state)[-1])
-    with pytest.raises(IllegalActionError, match=r"the game is over \(S10\)"):
+    assert not state.stack_emptied
+    with pytest.raises(IllegalActionError, match=r"Pass\(\) is not legal: the game is over \(S12\)"):
         game.apply(state, PASS)
+    assert game.why_illegal(state, PASS) == "the game is over (S12)"
+
+
+def test_nothing_is_legal_once_a_stack_has_emptied() -> None:
+    """S10: after a game ended by an empty stack every action is rejected, naming S10."""
+    game = Sixes(SixesConfig(num_players=2, starting_chips=1, game_end="immediate"))
+    state = game.initial_state(seed=6)
+    while not game.is_terminal(state):
+        state = game.apply(state, game.legal_actions(state)[-1])
+    assert state.stack_emptied
+    with pytest.raises(IllegalActionError, match=r"the game is over \(S10\)"):
+        game.apply(state, PLAYS[0])
     assert game.why_illegal(state, PASS) == "the game is over (S10)"
 
 
@@ -255,6 +268,24 @@ def test_determinize_keeps_the_own_hand_and_redeals_the_rest() -> None:
         GAME.determinize(broken, random.Random(0))
 
 
+def test_determinize_before_the_opening_gives_the_six_of_diamonds_to_the_opener() -> None:
+    """S5: before the opening everyone knows the player to act holds the 6♦; samples agree."""
+    state = GAME.initial_state(seed=0, deck=SIXES_DECK, dealer=3)
+    opener = state.to_play
+    assert opener is not None
+    for seat in range(4):
+        observation = GAME.observe(state, PlayerId(seat))
+        for i in range(20):
+            sample = GAME.determinize(observation, random.Random(i))
+            assert sample.to_play == opener
+            assert Card.parse("6d") in sample.hands[opener]
+            assert GAME.legal_actions(sample) == (PLAYS[15],)
+    holder_view = GAME.observe(state, opener)
+    wrong = attrs.evolve(holder_view, to_play=PlayerId((opener + 1) % 4))
+    with pytest.raises(ValueError, match=r"6♦ \(S5\)"):
+        GAME.determinize(wrong, random.Random(0))
+
+
 def test_a_state_draws_the_columns_and_hands() -> None:
     """S6: str(state) shows each column with suit symbols and each hand."""
     state = GAME.initial_state(seed=0, deck=SIXES_DECK, dealer=3)
@@ -289,6 +320,49 @@ def test_states_built_by_hand_are_validated() -> None:
     for change in bad_cases:
         with pytest.raises(InvalidConfigError, match="invalid Sixes state"):
             SixesState(**{**fields, **change})
+
+
+def _unreachable_changes(good: SixesState) -> list[dict[str, object]]:
+    """Field changes that each make ``good`` (a state after the 6♦) unreachable by play."""
+    holder = next(seat for seat, hand in enumerate(good.hands) if Card.parse("7d") in hand)
+    other = PlayerId((holder + 1) % 4)
+    return [
+        # S5: before the 6♦ is played, only its holder can be to play.
+        {"hand_masks": good.hand_masks, "table_mask": 0, "history": (), "to_play": other},
+        # S6: the history plays cards that are on the table, each once.
+        {"history": (*good.history, SixesTurn(PlayerId(holder), PLAYS[16]))},
+        {"history": (*good.history, *good.history)},
+        # S1: every turn of the history is by a seat of the table.
+        {"history": (*good.history, SixesTurn(PlayerId(6), PASS))},
+        # S8, S10: once the game is over the pot has been paid out.
+        {"to_play": None, "pot": 1, "stacks": (9, 10, 10, 10)},
+        # S10: a stack at 0 is recorded as stack_emptied.
+        {"stacks": (0, 10, 10, 10), "pot": 10},
+    ]
+
+
+def test_states_no_play_can_reach_are_rejected() -> None:
+    """S1, S5, S6, S8, S10: a hand-built state that no sequence of plays reaches is rejected."""
+    start = GAME.initial_state(seed=11)
+    good = GAME.apply(start, PLAYS[15])
+    fields = attrs.asdict(good, recurse=False)
+    fields.pop("_playable")
+    assert SixesState(**fields) == good
+    for change in _unreachable_changes(good):
+        with pytest.raises(InvalidConfigError, match="invalid Sixes state"):
+            SixesState(**{**fields, **change})
+
+
+def test_a_state_with_an_empty_hand_is_over() -> None:
+    """S8: a round ends the moment a hand is empty, so such a state has nobody to play."""
+    game = Sixes(SixesConfig(num_players=4, max_rounds=1))
+    final, _ = playout(game, random.Random(3), seed=3)
+    assert 0 in final.hand_sizes
+    fields = attrs.asdict(final, recurse=False)
+    fields.pop("_playable")
+    assert SixesState(**fields) == final
+    with pytest.raises(InvalidConfigError, match=r"invalid Sixes state: .*\(S8\)"):
+        SixesState(**{**fields, "to_play": PlayerId(0)})
 
 
 def test_deck_for_hands_inverts_the_deal() -> None:

@@ -103,6 +103,10 @@ def encode(game: AnyGame, value: object) -> dict[str, JSON]:
         return document
     if kind in ("state", "observation"):
         document["config"] = encode_config(info, _config_of(game))
+    if kind == "state" and info.state_codec is not None:
+        readable = info.state_codec.to_document(value)
+        document["data"] = encode_value(readable, info.state_codec.document_class)
+        return document
     declared = action_type(info) if kind == "action" else type(value)
     document["data"] = encode_value(value, declared)
     return document
@@ -247,7 +251,15 @@ def decode_state(game: Game[StateT, Any, Any], source: str | bytes | JSON) -> St
     """
     data, info = open_document(source, "state")
     _check_game(game, info, data)
-    state: StateT = decode_value(data["data"], info.state_class, "data")
+    state: StateT
+    if info.state_codec is None:
+        state = decode_value(data["data"], info.state_class, "data")
+    else:
+        readable = decode_value(data["data"], info.state_codec.document_class, "data")
+        try:
+            state = info.state_codec.from_document(readable)
+        except (ValueError, TypeError, KeyError, IndexError) as error:
+            raise DecodeError(f"data: impossible state: {error}") from None
     if info.check_state is not None:
         try:
             info.check_state(game, state)

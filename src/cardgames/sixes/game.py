@@ -100,6 +100,11 @@ def _is_seat(value: object, num_players: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players
 
 
+def _game_over(state: SixesState) -> str:
+    """Why nothing is legal in a finished game: a stack emptied (S10) or max_rounds (S12)."""
+    return f"the game is over ({'S10' if state.stack_emptied else 'S12'})"
+
+
 def _suit_word(suit: Suit) -> str:
     return suit.name.lower()[:-1]
 
@@ -303,7 +308,7 @@ class Sixes:
         """
         player = state.to_play
         if player is None:
-            raise IllegalActionError(f"{action!r} is not legal: the game is over (S10)")
+            raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
         if action.__class__ is Play:
             return self._play(state, player, action)
         if action.__class__ is Pass:
@@ -316,7 +321,7 @@ class Sixes:
         """Why ``action`` is not legal in ``state`` (naming the rule), or None when it is."""
         player = state.to_play
         if player is None:
-            return "the game is over (S10)"
+            return _game_over(state)
         if action.__class__ not in _ACTION_CLASSES:
             return "a Sixes action is Play (S6) or Pass (S7)"
         match action:

@@ -8,16 +8,25 @@ nothing else: no other hand, no future deal, no seed.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 import attrs
 
 from cardgames.cards import Card
 from cardgames.game import PlayerId
 from cardgames.sixes.action import SixesTurn
-from cardgames.sixes.deck import DECK_SIZE, cards_of_mask, mask_of_cards, mask_of_indices
+from cardgames.sixes.deck import (
+    DECK_SIZE,
+    SIX_OF_DIAMONDS_BIT,
+    cards_of_mask,
+    mask_of_cards,
+    mask_of_indices,
+)
 from cardgames.sixes.state import SixesState, format_hand, format_table
 
 __all__ = ["SixesObservation", "determinize", "observe"]
+
+_SIX_INDEX: Final = SIX_OF_DIAMONDS_BIT.bit_length() - 1
 
 
 @attrs.frozen(kw_only=True)
@@ -118,11 +127,23 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
     if others != len(unseen) or sizes[observation.player] != len(observation.hand):
         raise ValueError("the observation's hand sizes do not match its unseen cards")
     rng.shuffle(unseen)
+    opener = observation.to_play
+    if seen & ~own or opener == observation.player:
+        opener = None
+    elif opener is not None:
+        # Before the opening everyone knows that the player to act holds the 6♦ (S5).
+        if _SIX_INDEX not in unseen:
+            raise ValueError("the player to open must hold the 6♦ (S5)")
+        unseen.remove(_SIX_INDEX)
     hands = []
     dealt = 0
     for seat, size in enumerate(sizes):
         if seat == observation.player:
             hands.append(own)
+            continue
+        if seat == opener and size:
+            hands.append(SIX_OF_DIAMONDS_BIT | mask_of_indices(unseen[dealt : dealt + size - 1]))
+            dealt += size - 1
             continue
         hands.append(mask_of_indices(unseen[dealt : dealt + size]))
         dealt += size

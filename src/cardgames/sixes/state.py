@@ -21,9 +21,11 @@ from cardgames.sixes.deck import (
     DECK_SIZE,
     FULL_MASK,
     SIX_OF_DIAMONDS,
+    SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
     cards_of_mask,
     column_of,
+    index_of,
     is_valid_table,
     playable_mask,
 )
@@ -72,9 +74,41 @@ def _chip_and_seat_problems(state: SixesState) -> list[str]:
     return problems
 
 
+def _play_problems(state: SixesState) -> list[str]:
+    """What no sequence of plays could lead to in ``state`` (S1, S5, S6, S8, S10)."""
+    n = len(state.hand_masks)
+    problems = []
+    played = 0
+    for turn in state.history:
+        if not isinstance(turn.player, int) or not 0 <= turn.player < n:
+            problems.append("every turn of the history is by a seat (S1)")
+            break
+        index = index_of(turn.action.card) if isinstance(turn.action, Play) else None
+        if index is not None:
+            bit = 1 << index
+            if played & bit or not state.table_mask & bit:
+                problems.append("the history plays each card on the table once (S6)")
+                break
+            played |= bit
+    if state.to_play is not None:
+        hands = state.hand_masks
+        if not state.table_mask and 0 <= state.to_play < n:
+            if not hands[state.to_play] & SIX_OF_DIAMONDS_BIT:
+                problems.append("the holder of the 6♦ is to play first (S5)")
+        if not all(hands):
+            problems.append("a round ends when a hand is empty, so nobody is to play (S8)")
+    elif state.pot or state.stacks != state.settled_stacks:
+        problems.append("a finished game has paid its pot out and settled its stacks (S8, S10)")
+    if 0 in state.stacks and not state.stack_emptied:
+        problems.append("a stack at 0 means stack_emptied (S10)")
+    return problems
+
+
 def _check_state(state: SixesState) -> None:
     """Raise InvalidConfigError unless ``state`` is a well-formed Sixes position."""
     problems = _chip_and_seat_problems(state) + _card_problems(state)
+    if not problems:
+        problems = _play_problems(state)
     if problems:
         raise InvalidConfigError("invalid Sixes state: " + "; ".join(problems))
 
