@@ -98,7 +98,7 @@ def game_info(name: str) -> GameInfo:
 
 def _sixes() -> GameInfo:
     from cardgames import sixes
-    from cardgames.sixes import notation
+    from cardgames.sixes import document, notation
 
     return GameInfo(
         name="sixes",
@@ -111,6 +111,11 @@ def _sixes() -> GameInfo:
         format_action=notation.format_action,
         parse_action=notation.parse_action,
         events=notation.describe,
+        state_codec=StateCodec(
+            document_class=document.SixesStateDocument,
+            to_document=document.to_document,
+            from_document=document.from_document,
+        ),
     )
 
 

@@ -176,7 +176,9 @@ def test_nothing_is_legal_once_the_game_is_over() -> None:
     while not game.is_terminal(state):
         state = game.apply(state, game.legal_actions(state)[-1])
     assert not state.stack_emptied
-    with pytest.raises(IllegalActionError, match=r"Pass\(\) is not legal: the game is over \(S12\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"Pass\(\) is not legal: the game is over \(S12\)"
+    ):
         game.apply(state, PASS)
     assert game.why_illegal(state, PASS) == "the game is over (S12)"
 

@@ -20,9 +20,11 @@ from cardgames.sixes import (
     Sixes,
     SixesAction,
     SixesConfig,
+    SixesObservation,
     SixesState,
     action_from_id,
 )
+from cardgames.sixes.deck import cards_of_mask, column_of, columns_of
 
 SIX_D = Card.parse("6d")
 
@@ -236,3 +238,57 @@ def test_same_seed_and_actions_replay_equal_states(
         assert state == expected
         if action is not None:
             state = game.apply(state, action)
+
+
+@given(mask=st.integers(0, (1 << 40) - 1))
+def test_cards_of_mask_reads_each_bit(mask: int) -> None:
+    """S2: the card tables give the cards of exactly the set bits, in index order."""
+    expected = tuple(card for i, card in enumerate(SIXES_DECK) if mask >> i & 1)
+    assert cards_of_mask(mask) == expected
+    assert columns_of(mask) == tuple(column_of(mask, suit) for suit in Suit)
+    assert sum(columns_of(mask), ()) == expected
+    for suit in Suit:
+        assert column_of(mask, suit) == tuple(card for card in expected if card.suit is suit)
+
+
+@pytest.mark.parametrize("mask", [1 << 40, -1, -(1 << 45)])
+def test_cards_of_mask_rejects_bits_outside_the_deck(mask: int) -> None:
+    """S2: a mask with a bit beyond the 40 cards is an IndexError, not a wrong answer."""
+    with pytest.raises(IndexError, match="outside the 40 cards"):
+        cards_of_mask(mask)
+
+
+@given(config=configs(), seed=seeds, rng=rngs)
+def test_observe_matches_the_checked_constructor(
+    config: SixesConfig, seed: int, rng: random.Random
+) -> None:
+    """S4 (hidden hands): the fast observe fills every field as the public constructor would."""
+    game = Sixes(config)
+    for state, _ in walk(game, seed, rng)[::5]:
+        for seat in range(config.num_players):
+            player = PlayerId(seat)
+            expected = SixesObservation(
+                player=player,
+                hand=state.hands[seat],
+                columns=tuple(
+                    tuple(sorted((c for c in state.table if c.suit is suit), key=_position))
+                    for suit in Suit
+                ),
+                hand_sizes=tuple(len(hand) for hand in state.hands),
+                stacks=state.stacks,
+                pot=state.pot,
+                settled_stacks=state.settled_stacks,
+                dealer=state.dealer,
+                to_play=state.to_play,
+                round_number=state.round_number,
+                history=state.history,
+                stack_emptied=state.stack_emptied,
+            )
+            observation = game.observe(state, player)
+            assert observation == expected
+            assert hash(observation) == hash(expected)
+            assert repr(observation) == repr(expected)
+
+
+def _position(card: Card) -> int:
+    return SIXES_ORDER.position(card.rank)

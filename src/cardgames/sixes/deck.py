@@ -33,6 +33,7 @@ __all__ = [
     "card_index",
     "cards_of_mask",
     "column_of",
+    "columns_of",
     "deck_for_hands",
     "index_of",
     "is_valid_table",
@@ -113,19 +114,50 @@ def mask_of_indices(indices: Iterable[int]) -> int:
     return mask
 
 
+def _suit_table(suit: Suit) -> tuple[tuple[Card, ...], ...]:
+    """For each 10-bit chunk ``bits`` of one suit, the cards whose positions are set, A first."""
+    base = SUIT_SPAN * suit
+    table: list[tuple[Card, ...]] = [()]
+    for position in range(SUIT_SPAN):
+        card = (SIXES_DECK[base + position],)
+        table += [cards + card for cards in table]
+    return tuple(table)
+
+
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_CARDS = tuple(_suit_table(suit) for suit in Suit)
+"""``_SUIT_CARDS[suit][bits]``: the cards of one suit's 10-bit chunk of a mask, built once."""
+
+
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
-    """The cards of ``mask`` in index order (suit, then A…K)."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(SIXES_DECK[low.bit_length() - 1])
-        mask ^= low
-    return tuple(cards)
+    """The cards of ``mask`` in index order (suit, then A…K).
+
+    Raises:
+        IndexError: ``mask`` has a bit outside the 40 cards.
+    """
+    spades = mask >> 30
+    if not 0 <= spades <= _SUIT_MASK:
+        raise IndexError(f"Sixes card mask {mask:#x} has bits outside the 40 cards")
+    return (
+        _CLUBS[mask & _SUIT_MASK]
+        + _DIAMONDS[mask >> 10 & _SUIT_MASK]
+        + _HEARTS[mask >> 20 & _SUIT_MASK]
+        + _SPADES[spades]
+    )
 
 
 def column_of(table: int, suit: Suit) -> tuple[Card, ...]:
     """The run of ``suit`` on the table (low to high), empty when the suit has no column."""
-    return cards_of_mask(table & (_SUIT_MASK << (SUIT_SPAN * suit)))
+    return _SUIT_CARDS[suit][table >> (SUIT_SPAN * suit) & _SUIT_MASK]
+
+
+def columns_of(table: int) -> tuple[tuple[Card, ...], ...]:
+    """The four columns of ``table``, indexed by :class:`~cardgames.cards.Suit`, low to high."""
+    return (
+        _CLUBS[table & _SUIT_MASK],
+        _DIAMONDS[table >> 10 & _SUIT_MASK],
+        _HEARTS[table >> 20 & _SUIT_MASK],
+        _SPADES[table >> 30 & _SUIT_MASK],
+    )
 
 
 def _run_ends(segment: int) -> tuple[int, int]:

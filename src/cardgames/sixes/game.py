@@ -538,7 +538,8 @@ class Sixes:
         """A full state the observer cannot tell from the real one.
 
         The other hands are dealt from the unseen cards at random (each keeps its size) and a
-        fresh chance key is drawn for later deals, all from ``rng``.
+        fresh chance key is drawn for later deals, all from ``rng``. Before the opening the
+        player to act is known to hold the 6♦ (S5), so every sample gives it to them.
 
         Raises:
             ValueError: ``observation`` does not fit this game (seats, hand sizes).

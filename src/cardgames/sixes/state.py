@@ -25,6 +25,7 @@ from cardgames.sixes.deck import (
     SIXES_DECK,
     cards_of_mask,
     column_of,
+    columns_of,
     index_of,
     is_valid_table,
     playable_mask,
@@ -74,27 +75,29 @@ def _chip_and_seat_problems(state: SixesState) -> list[str]:
     return problems
 
 
-def _play_problems(state: SixesState) -> list[str]:
-    """What no sequence of plays could lead to in ``state`` (S1, S5, S6, S8, S10)."""
-    n = len(state.hand_masks)
-    problems = []
+def _history_problems(state: SixesState) -> list[str]:
+    """What is wrong with the round's history of ``state`` (S1, S6)."""
+    seats = range(len(state.hand_masks))
     played = 0
     for turn in state.history:
-        if not isinstance(turn.player, int) or not 0 <= turn.player < n:
-            problems.append("every turn of the history is by a seat (S1)")
-            break
+        if turn.player not in seats:
+            return ["every turn of the history is by a seat (S1)"]
         index = index_of(turn.action.card) if isinstance(turn.action, Play) else None
         if index is not None:
             bit = 1 << index
             if played & bit or not state.table_mask & bit:
-                problems.append("the history plays each card on the table once (S6)")
-                break
+                return ["the history plays each card on the table once (S6)"]
             played |= bit
+    return []
+
+
+def _play_problems(state: SixesState) -> list[str]:
+    """What no sequence of plays could lead to in ``state`` (S1, S5, S6, S8, S10)."""
+    problems = _history_problems(state)
+    hands = state.hand_masks
     if state.to_play is not None:
-        hands = state.hand_masks
-        if not state.table_mask and 0 <= state.to_play < n:
-            if not hands[state.to_play] & SIX_OF_DIAMONDS_BIT:
-                problems.append("the holder of the 6♦ is to play first (S5)")
+        if not state.table_mask and not hands[state.to_play] & SIX_OF_DIAMONDS_BIT:
+            problems.append("the holder of the 6♦ is to play first (S5)")
         if not all(hands):
             problems.append("a round ends when a hand is empty, so nobody is to play (S8)")
     elif state.pot or state.stacks != state.settled_stacks:
@@ -170,7 +173,7 @@ class SixesState:
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds (public knowledge)."""
-        return tuple(mask.bit_count() for mask in self.hand_masks)
+        return tuple(map(int.bit_count, self.hand_masks))
 
     @property
     def table(self) -> frozenset[Card]:
@@ -180,7 +183,7 @@ class SixesState:
     @property
     def columns(self) -> tuple[tuple[Card, ...], ...]:
         """The four columns, indexed by :class:`~cardgames.cards.Suit`, each low to high."""
-        return tuple(column_of(self.table_mask, suit) for suit in Suit)
+        return columns_of(self.table_mask)
 
     @property
     def playable_cards(self) -> frozenset[Card]:

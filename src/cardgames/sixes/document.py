@@ -1,0 +1,138 @@
+"""The readable JSON form of a Sixes state: cards as cards instead of the engine's bitmasks.
+
+:class:`~cardgames.sixes.SixesState` keeps hands and the table as integer bitmasks for speed. The
+serialization module writes a state through :class:`SixesStateDocument` instead, so a saved
+state reads ``"hands": [["Ac", "6d", …], …]`` and ``"columns": [[], ["5d", "6d"], [], []]``::
+
+    >>> from cardgames.sixes import Sixes, SixesConfig
+    >>> from cardgames.sixes.document import from_document, to_document
+    >>> game = Sixes(SixesConfig(num_players=4))
+    >>> state = game.initial_state(seed=3)
+    >>> state = game.apply(state, game.legal_actions(state)[0])
+    >>> document = to_document(state)
+    >>> document.columns[1]
+    (Card.parse('6d'),)
+    >>> from_document(document) == state
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from cardgames.cards import Card, Suit
+from cardgames.errors import InvalidConfigError
+from cardgames.game import PlayerId
+from cardgames.sixes.action import SixesTurn
+from cardgames.sixes.deck import SIXES_ORDER, cards_of_mask, index_of
+from cardgames.sixes.state import SixesState
+
+__all__ = ["SixesStateDocument", "from_document", "to_document"]
+
+
+@attrs.frozen(kw_only=True)
+class SixesStateDocument:
+    """A :class:`~cardgames.sixes.SixesState` with every card written out (its JSON form).
+
+    Attributes:
+        hands: Each seat's cards, sorted by rank (A 2 … 7 J Q K, :data:`SIXES_ORDER`) then suit.
+        columns: The four columns, indexed by :class:`~cardgames.cards.Suit` (clubs, diamonds,
+            hearts, spades), each low to high; empty for a suit without a column.
+        stacks: Each seat's chips now.
+        pot: The chips in this round's pot.
+        settled_stacks: Each seat's chips at the last settlement.
+        dealer: Who dealt this round.
+        to_play: The seat to act, or None once the game is over.
+        round_number: The round being played, from 1.
+        history: This round's turns, oldest first.
+        stack_emptied: Whether a stack has reached 0 during this round.
+        chance_key: The private key the later deals are drawn from.
+        pending_decks: Explicit deck orders for the coming rounds.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    columns: tuple[tuple[Card, ...], ...]
+    stacks: tuple[int, ...]
+    pot: int
+    settled_stacks: tuple[int, ...]
+    dealer: PlayerId
+    to_play: PlayerId | None
+    round_number: int
+    history: tuple[SixesTurn, ...]
+    stack_emptied: bool
+    chance_key: int
+    pending_decks: tuple[tuple[Card, ...], ...] = ()
+
+
+def _hand_order(card: Card) -> tuple[int, int]:
+    return SIXES_ORDER.position(card.rank), card.suit
+
+
+def to_document(state: SixesState) -> SixesStateDocument:
+    """The readable form of ``state`` (see :class:`SixesStateDocument`)."""
+    return SixesStateDocument(
+        hands=tuple(
+            tuple(sorted(cards_of_mask(mask), key=_hand_order)) for mask in state.hand_masks
+        ),
+        columns=state.columns,
+        stacks=state.stacks,
+        pot=state.pot,
+        settled_stacks=state.settled_stacks,
+        dealer=state.dealer,
+        to_play=state.to_play,
+        round_number=state.round_number,
+        history=state.history,
+        stack_emptied=state.stack_emptied,
+        chance_key=state.chance_key,
+        pending_decks=state.pending_decks,
+    )
+
+
+def _mask(cards: Sequence[Card], where: str) -> int:
+    """The bitmask of ``cards``, which must be distinct cards of the 40-card deck (S2)."""
+    mask = 0
+    for card in cards:
+        index = index_of(card)
+        if index is None:
+            raise InvalidConfigError(
+                f"invalid Sixes state: {where}: {card} is not a Sixes card (S2)"
+            )
+        if mask >> index & 1:
+            raise InvalidConfigError(f"invalid Sixes state: {where}: {card} appears twice (S2)")
+        mask |= 1 << index
+    return mask
+
+
+def from_document(document: SixesStateDocument) -> SixesState:
+    """The state ``document`` describes, checked like any hand-built state.
+
+    Raises:
+        InvalidConfigError: the document describes a state the rules cannot reach (a card
+            missing, doubled or in two places, a column that is not one run through its 6,
+            chips that do not add up, …); the message names the rule.
+    """
+    hand_masks = tuple(_mask(hand, f"hands[{seat}]") for seat, hand in enumerate(document.hands))
+    if len(document.columns) != len(Suit):
+        raise InvalidConfigError("invalid Sixes state: columns needs one entry per suit (S6)")
+    table_mask = _mask([card for column in document.columns for card in column], "columns")
+    state = SixesState(
+        hand_masks=hand_masks,
+        table_mask=table_mask,
+        stacks=document.stacks,
+        pot=document.pot,
+        settled_stacks=document.settled_stacks,
+        dealer=document.dealer,
+        to_play=document.to_play,
+        round_number=document.round_number,
+        history=document.history,
+        stack_emptied=document.stack_emptied,
+        chance_key=document.chance_key,
+        pending_decks=document.pending_decks,
+    )
+    if state.columns != document.columns:
+        raise InvalidConfigError(
+            "invalid Sixes state: columns[s] must hold the cards of suit s, low to high (S6)"
+        )
+    return state
