@@ -3,8 +3,10 @@
 Hands are generated before timing, from a fixed seed. The "mixed" hands have 5 or 6 cards
 (half each) holding 0, 1, 2 or 3 wild cards (a quarter each), so the wild-card paths are
 exercised far more than in play; the "dealt" hands are drawn at random from the 51 cards left
-after the wild indicator is turned (P6), as in a real deal. Each measurement runs its timed loop
-for about ``seconds`` and reports calls per second.
+after the wild indicator is turned (P6), as in a real deal. The "public" rates call the checked
+API (:func:`~cardgames.paiute.hands.evaluate`, :func:`~cardgames.paiute.hands.call_options`)
+with Card objects and a Rank, as a user does; the others call the unchecked index functions.
+Each measurement runs its timed loop for about ``seconds`` and reports calls per second.
 
 Run it as a script (``python benchmarks/bench_paiute_eval.py [seconds]``) or call
 :func:`run`.
@@ -34,6 +36,7 @@ Hand = tuple[tuple[int, ...], int]
 
 _HANDS = 20_000
 T = TypeVar("T")
+W = TypeVar("W")
 
 
 def mixed_hands(rng: random.Random, count: int, sizes: Sequence[int] = (5, 6)) -> list[Hand]:
@@ -61,7 +64,7 @@ def dealt_hands(rng: random.Random, count: int, sizes: Sequence[int] = (5, 6)) -
     return hands
 
 
-def _rate(call: Callable[[T, int], object], hands: list[tuple[T, int]], seconds: float) -> float:
+def _rate(call: Callable[[T, W], object], hands: list[tuple[T, W]], seconds: float) -> float:
     """Calls per second of ``call`` over ``hands``, looping for about ``seconds``."""
     done = 0
     start = time.perf_counter()
@@ -82,23 +85,32 @@ def run(seconds: float = 1.0) -> dict[str, float]:
     dealt = dealt_hands(rng, _HANDS)
     six = mixed_hands(rng, _HANDS, sizes=(6,))
     six_dealt = dealt_hands(rng, _HANDS, sizes=(6,))
-    public = [(tuple(map(Card.from_index, cards)), wild) for cards, wild in mixed[:2000]]
-    public_six = [(tuple(map(Card.from_index, cards)), wild) for cards, wild in six[:2000]]
-
-    def public_evaluate(cards: tuple[Card, ...], wild: int) -> object:
-        return evaluate(cards, Rank(wild))
-
-    def public_call_options(cards: tuple[Card, ...], wild: int) -> object:
-        return call_options(cards, Rank(wild))
+    public = _as_cards(mixed)
+    public_dealt = _as_cards(dealt)
+    public_six = _as_cards(six)
 
     return {
         "evaluate_indices mixed 5/6 cards, 0-3 wilds": _rate(_evaluate_indices, mixed, seconds),
         "evaluate_indices dealt 5/6 cards": _rate(_evaluate_indices, dealt, seconds),
         "call_options_indices 6 cards, 0-3 wilds": _rate(_call_options_indices, six, seconds),
         "call_options_indices dealt 6 cards": _rate(_call_options_indices, six_dealt, seconds),
-        "evaluate (public, Card objects)": _rate(public_evaluate, public, seconds),
-        "call_options (public, Card objects)": _rate(public_call_options, public_six, seconds),
+        "evaluate public, mixed 5/6 cards": _rate(evaluate, public, seconds),
+        "evaluate public, dealt 5/6 cards": _rate(evaluate, public_dealt, seconds),
+        "evaluate public, Card(...) objects": _rate(evaluate, _rebuilt(public[:2000]), seconds),
+        "call_options public, 6 cards": _rate(call_options, public_six, seconds),
     }
+
+
+def _as_cards(hands: list[Hand]) -> list[tuple[tuple[Card, ...], Rank]]:
+    """The same hands as the public API takes them: the library's cards and a Rank."""
+    return [(tuple(map(Card.from_index, cards)), Rank(wild)) for cards, wild in hands]
+
+
+def _rebuilt(
+    hands: list[tuple[tuple[Card, ...], Rank]],
+) -> list[tuple[tuple[Card, ...], Rank]]:
+    """Equal cards built with ``Card(rank, suit)`` (not the interned ones: the slower path)."""
+    return [(tuple(Card(card.rank, card.suit) for card in cards), wild) for cards, wild in hands]
 
 
 def import_seconds(module: str = "cardgames.paiute", repeats: int = 5) -> tuple[float, float]:

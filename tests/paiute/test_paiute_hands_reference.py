@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -254,3 +255,42 @@ def test_value_ignores_card_order(drawn: tuple[tuple[Card, ...], Rank], rng: ran
     shuffled = list(hand)
     rng.shuffle(shuffled)
     assert evaluate(shuffled, wild_rank) == evaluate(hand, wild_rank)
+
+
+@given(
+    st.one_of(paiute_hands(size=5), paiute_hands(size=6)),
+    st.lists(st.booleans(), min_size=6, max_size=6),
+    st.booleans(),
+)
+def test_public_evaluate_agrees_with_the_index_path_for_any_card_objects(
+    drawn: tuple[tuple[Card, ...], Rank], rebuilt: list[bool], ace_low: bool
+) -> None:
+    """P16: equal cards are valued alike, whether interned or built with Card(rank, suit)."""
+    hand, wild_rank = drawn
+    copies = tuple(
+        Card(card.rank, card.suit) if fresh else card
+        for card, fresh in zip(hand, rebuilt, strict=False)
+    )
+    expected = _evaluate_indices(tuple(card.index for card in hand), wild_rank, ace_low)
+    assert evaluate(hand, wild_rank, ace_low_straight=ace_low) == expected
+    assert evaluate(copies, wild_rank, ace_low_straight=ace_low) == expected
+    assert evaluate(copies, int(wild_rank), ace_low_straight=ace_low) == expected  # type: ignore[arg-type]
+
+
+@given(paiute_hands(size=5), st.integers(0, 3), st.integers(1, 4), st.booleans())
+def test_public_evaluate_rejects_repeated_and_extra_cards(
+    drawn: tuple[tuple[Card, ...], Rank], position: int, extra: int, rebuilt: bool
+) -> None:
+    """P16: a repeated card, or a hand of more than six cards, raises ValueError."""
+    hand, wild_rank = drawn
+    card = hand[position]
+    twin = Card(card.rank, card.suit) if rebuilt else card
+    with pytest.raises(ValueError, match="more than once"):
+        evaluate((*hand, twin), wild_rank)
+    with pytest.raises(ValueError, match="more than once"):
+        evaluate((*hand[:4], twin), wild_rank)
+    too_many = (*hand, *(twin,) * (extra + 1))
+    with pytest.raises(ValueError, match="valued as 5 or 6 cards"):
+        evaluate(too_many, wild_rank)
+    with pytest.raises(TypeError, match="Card values"):
+        evaluate((*too_many, "Ah"), wild_rank)  # type: ignore[arg-type]

@@ -21,6 +21,7 @@ from cardgames.paiute import (
     PaiuteAction,
     PaiuteConfig,
     PaiuteState,
+    ShowSix,
     action_from_id,
     check_state,
     evaluate,
@@ -290,3 +291,62 @@ class PaiuteMachine(RuleBasedStateMachine):
 
 PaiuteMachine.TestCase.settings = settings(stateful_step_count=60, deadline=None)
 test_paiute_state_machine = PaiuteMachine.TestCase
+
+
+def _clockwise_from_dealers_left(seats: list[int], dealer: int, n: int) -> list[int]:
+    return sorted(seats, key=lambda seat: (seat - dealer - 1) % n)
+
+
+@given(config=configs(max_turns=80), seed=seeds(), rng=st.randoms(use_true_random=False))
+def test_showdowns_payouts_and_sessions_follow_the_rules(
+    config: PaiuteConfig, seed: int, rng: random.Random
+) -> None:
+    """P14, P17-P21: winners, split pots, antes, carried pots, dealers and the session's end."""
+    game = Paiute(config)
+    n, ante = config.num_players, config.ante
+    final = game.initial_state(seed)
+    while not game.is_terminal(final):  # a random playout that calls and shows six when it can
+        actions = game.legal_actions(final)
+        eager = [a for a in actions if isinstance(a, Call | ShowSix)]
+        final = game.apply(final, rng.choice(eager or actions))
+    stacks = [config.starting_chips] * n
+    carried = 0
+    results = final.results
+    first_dealer = results[0].dealer
+    for number, result in enumerate(results):
+        assert result.deal == number
+        assert result.dealer == (first_dealer + number) % n
+        stacks = [stack - ante for stack in stacks]
+        assert result.pot == carried + ante * n
+        if result.caller is None:
+            assert result.winners == ()
+            assert result.winnings == (0,) * n
+            carried = result.pot
+            continue
+        carried = 0
+        wild = result.wild_card.rank
+        values = [
+            evaluate(shown, wild, ace_low_straight=config.ace_low_straight)
+            for shown in result.shown
+        ]
+        assert tuple(values) == result.values
+        assert values[result.caller] is not None
+        keys = {seat: v.key(config.tiebreak) for seat, v in enumerate(values) if v is not None}
+        best = max(keys.values())
+        winners = [seat for seat, key in keys.items() if key == best]
+        ordered = _clockwise_from_dealers_left(winners, result.dealer, n)
+        assert result.winners == tuple(ordered)
+        share, odd = divmod(result.pot, len(ordered))
+        expected = [0] * n
+        for i, seat in enumerate(ordered):
+            expected[seat] = share + (i < odd)
+        assert result.winnings == tuple(expected)
+        stacks = [stack + won for stack, won in zip(stacks, expected, strict=True)]
+    if len(results) < config.deals:
+        assert min(stacks) < ante
+    else:
+        assert len(results) == config.deals
+    refund = [carried // n] * n
+    assert carried % n == 0
+    assert final.stacks == tuple(s + r for s, r in zip(stacks, refund, strict=True))
+    assert final.pot == 0

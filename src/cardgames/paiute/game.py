@@ -305,13 +305,18 @@ class Paiute:
             InvalidConfigError: ``stock_order`` or ``next_deck`` is not a valid order, or is
                 given where no such shuffle happens.
         """
+        player = state._player  # noqa: SLF001
         aid = ID_BY_IDENTITY.get(id(action))
         if aid is None:
             try:
                 aid = action_id(action)
             except TypeError:
-                raise IllegalActionError(f"{action!r} is not a Paiute action") from None
-        player = state._player  # noqa: SLF001
+                who = f"for player {player}" if player >= 0 else "now"
+                raise IllegalActionError(
+                    f"{action!r} is not legal {who}: it is not a Paiute action; a turn is "
+                    "DrawStock() or DrawDiscard(), then Discard(card=...), Call(discard=...) "
+                    "or, in a final turn, ShowSix() (P9, P11, P13)"
+                ) from None
         if player < 0:
             raise IllegalActionError(f"{action!r} is not legal: the session is over (P20)")
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
@@ -341,9 +346,11 @@ class Paiute:
     ) -> PaiuteState:
         """Draw from the stock (rebuilding it if empty, P10) or the discard pile (P9)."""
         if state._drawn >= 0:  # noqa: SLF001
-            raise self._illegal(
-                action, player, "a turn has exactly one draw; now discard or call (P9)"
-            )
+            if state._caller >= 0:  # noqa: SLF001
+                reason = "a final turn has exactly one draw; now discard or show six (P9, P13)"
+            else:
+                reason = "a turn has exactly one draw; now discard or call (P9)"
+            raise self._illegal(action, player, reason)
         hands = state._hands  # noqa: SLF001
         stock = state._stock  # noqa: SLF001
         pile = state._pile  # noqa: SLF001
@@ -429,9 +436,11 @@ class Paiute:
         """Discard, call or show six, then pass the turn or end the deal (P9-P14, P21)."""
         drawn = state._drawn  # noqa: SLF001
         if drawn < 0:
-            raise self._illegal(
-                action, player, "draw first: a turn starts with exactly one draw (P9)"
-            )
+            if CALL_BASE <= aid < SHOW_SIX_ID:
+                reason = "draw first: a player may call only after drawing (P9, P11)"
+            else:
+                reason = "draw first: a turn starts with exactly one draw (P9)"
+            raise self._illegal(action, player, reason)
         hand = state._hands[player]  # noqa: SLF001
         pile = state._pile  # noqa: SLF001
         caller = state._caller  # noqa: SLF001

@@ -22,7 +22,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import combinations
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, NoReturn, TypeAlias
 
 import attrs
 
@@ -226,8 +226,36 @@ def evaluate(
         >>> evaluate(parse_cards("As 2s 3s 4s 5s"), Rank.NINE, ace_low_straight=False) is None
         True
     """
-    indices = _checked_indices(cards, (5, 6))
-    return _evaluate_indices(indices, _checked_rank(wild_rank), bool(ace_low_straight))
+    # The hot public path: one C-level pass packs the hand (see _PACKED_BY_ID), then the same
+    # table lookups as _evaluate_indices. Anything unusual (cards built with Card(...), wrong
+    # types, sizes or repeats) takes the checked path, which raises the documented errors.
+    hand = tuple(cards)
+    size = len(hand)
+    packed = (
+        sum(map(_PACKED_BY_ID.__getitem__, map(id, hand)))
+        if size and id(hand[0]) in _PACKED_BY_ID
+        else _MISSING
+    )
+    ace_low = ace_low_straight is True or bool(ace_low_straight)
+    if packed < 0 or (size != 5 and size != 6) or (packed >> _MASK_SHIFT).bit_count() != size:  # noqa: PLR1714 - faster than `in`
+        indices = _indices_by_value(hand)
+        if len(indices) not in {5, 6} or len(set(indices)) != len(indices):
+            _reject_size_or_repeat(hand, indices, (5, 6))
+        return _evaluate_indices(indices, int(_checked_rank(wild_rank)), ace_low)
+    if type(wild_rank) is not Rank:
+        wild_rank = _checked_rank(wild_rank)
+    wild = int(wild_rank)
+    natural = packed & _NATURAL_MASK[wild]
+    if size == 6:
+        return _SIX_CARD_TABLE.get(natural)
+    value = _FIVE_CARD_TABLES[ace_low].get(natural)
+    if value is None or value.category is _FIVE_OF_A_KIND:
+        return value
+    cards_mask = (packed >> _MASK_SHIFT) & _NATURAL_CARDS[wild]
+    for off_suit in _OFF_SUIT_CARDS:
+        if not cards_mask & off_suit:
+            return value  # the natural cards share a suit: a straight flush (P15)
+    return None
 
 
 def call_options(
@@ -304,24 +332,50 @@ def best_call(
 
 
 _INDEX_OF: Final[dict[Card, int]] = {card: card.index for card in standard_deck()}
+_INDEX_BY_ID: Final[dict[int, int]] = {id(card): card.index for card in standard_deck()}
+"""Card indices by ``id()`` of the interned cards: a lookup without hashing (see
+:data:`_PACKED_BY_ID`); any other object misses and is looked up by value."""
 
 
-def _checked_indices(cards: Iterable[Card], sizes: tuple[int, ...]) -> tuple[int, ...]:
-    """The card indices of a hand of different cards whose size is one of ``sizes``."""
-    hand = tuple(cards)
+def _indices_by_value(hand: tuple[Card, ...]) -> tuple[int, ...]:
+    """The card indices of ``hand``, looked up by value (for cards built with ``Card(...)``).
+
+    Raises:
+        TypeError: something in ``hand`` is not a :class:`~cardgames.cards.Card`.
+    """
     try:
-        indices = tuple(map(_INDEX_OF.__getitem__, hand))
+        return tuple(map(_INDEX_OF.__getitem__, hand))
     except (KeyError, TypeError):
         items: tuple[object, ...] = hand  # typed as cards, but checked as anything
         wrong = next(item for item in items if not isinstance(item, Card))
         raise TypeError(f"a hand holds Card values, not {wrong!r}") from None
+
+
+def _reject_size_or_repeat(
+    hand: tuple[Card, ...], indices: tuple[int | None, ...], sizes: tuple[int, ...]
+) -> NoReturn:
+    """Raise the ValueError for a hand of the wrong size or with a repeated card."""
     if len(indices) not in sizes:
         expected = " or ".join(map(str, sizes))
         raise ValueError(f"a Paiute hand is valued as {expected} cards (P16), not {len(hand)}")
-    if len(set(indices)) != len(indices):
-        repeated = next(card for card in hand if hand.count(card) > 1)
-        raise ValueError(f"the hand holds {repeated} more than once")
-    return indices
+    repeated = next(card for card in hand if hand.count(card) > 1)
+    raise ValueError(f"the hand holds {repeated} more than once")
+
+
+def _checked_indices(cards: Iterable[Card], sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """The card indices of a hand of different cards whose size is one of ``sizes``.
+
+    Raises:
+        TypeError: something other than a card.
+        ValueError: the hand's size is not one of ``sizes``, or a card is repeated.
+    """
+    hand = tuple(cards)
+    found = tuple(map(_INDEX_BY_ID.get, map(id, hand)))
+    if None in found:
+        found = _indices_by_value(hand)
+    if len(found) not in sizes or len(set(found)) != len(found):
+        _reject_size_or_repeat(hand, found, sizes)
+    return found  # type: ignore[return-value] # no None is left
 
 
 def _checked_rank(wild_rank: Rank | int) -> Rank:
@@ -530,6 +584,44 @@ _FIVE_CARD_TABLES: Final = (
 """Indexed by ``ace_low_straight``."""
 _CALL_TABLES: Final = tuple(map(_build_call_table, _FIVE_CARD_TABLES))
 """Indexed by ``ace_low_straight``."""
+
+_FIVE_OF_A_KIND: Final = Category.FIVE_OF_A_KIND
+"""A module constant: faster to read than the enum's class attribute."""
+_MASK_SHIFT: Final = 3 * 13
+"""Where the one-bit-per-card field starts in a packed hand, above the 13 rank-count fields."""
+
+
+class _PackedById(dict[int, int]):
+    """A dict whose missing keys read as a large negative number, so a sum with one is < 0."""
+
+    def __missing__(self, _key: int) -> int:
+        return _MISSING
+
+
+_MISSING: Final = -(1 << 128)
+"""Far below minus any sum of packed cards."""
+_PACKED_BY_ID: Final = _PackedById(
+    {
+        id(card): (1 << (_MASK_SHIFT + card.index)) + _RANK_WEIGHT[card.index]
+        for card in standard_deck()
+    }
+)
+"""The packed form of each interned card (``Card.parse``, ``Card.from_index``,
+``standard_deck``) by ``id()``, so that no card is hashed: a bit for the card above its rank
+weight. Summed over at most six different cards, the rank fields count the ranks (as in
+:func:`_evaluate_indices`) and the card bits are the hand as a set: a repeated card carries, so
+the set then has fewer bits than the hand has cards. The interned cards live as long as the
+module, so their ids are never reused; any other object reads as :data:`_MISSING`, making the
+sum negative, and takes the checked path."""
+_NATURAL_CARDS: Final[tuple[int, ...]] = tuple(
+    sum(1 << index for index in range(52) if (index >> 2) + 2 != rank)
+    for rank in range(Rank.ACE + 1)
+)
+"""Indexed by the wild rank: the card bits of every natural (non-wild) card."""
+_OFF_SUIT_CARDS: Final[tuple[int, ...]] = tuple(
+    sum(1 << index for index in range(52) if index & 3 != suit) for suit in range(4)
+)
+"""For each suit, the card bits of every card of the other suits."""
 
 
 def _evaluate_indices(

@@ -98,6 +98,22 @@ def _check_cards(game: Paiute, state: PaiuteState) -> None:
         )
 
 
+def _check_final_turns(game: Paiute, state: PaiuteState) -> None:
+    """After a call: who plays last follows ``final_turns``; the caller never plays (P12)."""
+    caller, end = state._caller, state._end  # noqa: SLF001
+    final_turns = game.config.final_turns
+    last = (state.table.dealer if final_turns == "complete_round" else caller - 1) % len(
+        state._hands  # noqa: SLF001
+    )
+    if end != last:
+        raise ValueError(
+            f"after player {caller}'s call the last seat to play is {last}, not {end} "
+            f"(final_turns={final_turns!r}, P12)"
+        )
+    if state._player == caller:  # noqa: SLF001
+        raise ValueError("the caller never plays again (P12)")
+
+
 def _check_turn(game: Paiute, state: PaiuteState) -> None:
     n = game.config.num_players
     player, drawn = state._player, state._drawn  # noqa: SLF001
@@ -113,6 +129,8 @@ def _check_turn(game: Paiute, state: PaiuteState) -> None:
             raise ValueError(f"the {name} must be an int from {low} to {high}")
     if (caller < 0) != (end < 0):
         raise ValueError("a caller and the last seat to play go together (P12)")
+    if caller >= 0:
+        _check_final_turns(game, state)
     if drawn >= 0 and (player < 0 or drawn % PILE_FLAG not in state._hands[player]):  # noqa: SLF001
         raise ValueError("the drawn card must be in the current player's hand (P9)")
     if player >= 0 and len(state._hands[player]) != (6 if drawn >= 0 else 5):  # noqa: SLF001
@@ -120,6 +138,10 @@ def _check_turn(game: Paiute, state: PaiuteState) -> None:
     max_turns = game.config.max_turns
     if player >= 0 and caller < 0 and max_turns is not None and turns >= max_turns:
         raise ValueError(f"a deal without a call ends after {max_turns} turns (P21)")
+
+
+def _check_history(game: Paiute, state: PaiuteState) -> None:
+    n = game.config.num_players
     history: object = state._history  # noqa: SLF001
     if not isinstance(history, tuple) or not all(isinstance(e, _EVENTS) for e in history):
         raise ValueError("the history must be a tuple of Paiute events")
@@ -139,3 +161,4 @@ def check_state(game: Paiute, state: object) -> None:
     _check_table(game, state.table)
     _check_cards(game, state)
     _check_turn(game, state)
+    _check_history(game, state)

@@ -1,0 +1,127 @@
+"""The readable JSON form of Paiute states (cardgames.paiute.document) and its validation."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import attrs
+import pytest
+
+from cardgames.cards import Card, parse_cards
+from cardgames.errors import DecodeError
+from cardgames.game import PlayerId
+from cardgames.paiute import Paiute, PaiuteConfig, PaiuteState, check_state
+from cardgames.paiute.document import PaiuteStateDocument, from_document, to_document
+from cardgames.registry import game_info
+from cardgames.serialization import decode_state, dumps, encode
+from paiute_scenarios import JUNK, PILE, STOCK, call, discard, play, start
+
+CALLER_HAND = "Ah Kh Qh Jh 3c"
+"""Completed to a royal flush by drawing Th."""
+
+
+def _states() -> list[tuple[Paiute, PaiuteState]]:
+    """States of every shape: fresh, mid-turn after a pile draw, after a call, over, rebuilt."""
+    game = Paiute(PaiuteConfig(num_players=3, final_turns="each_other_player_once"))
+    fresh = start(game, hands=(JUNK[0], JUNK[1], CALLER_HAND), dealer=0, stock="Kd Th")
+    pile_draw = game.apply(fresh, PILE)
+    called = play(game, fresh, STOCK, discard("Kd"), STOCK, call("3c"))
+    over = called
+    while not game.is_terminal(over):
+        over = game.apply(over, STOCK)
+        over = game.apply(over, discard(str(over.drawn_card)))
+    long_game = Paiute(PaiuteConfig(num_players=2, max_turns=200, wild_indicator_in_play=True))
+    rng = random.Random(3)
+    state = long_game.initial_state(3)
+    while state.rebuilt_cards == () and not long_game.is_terminal(state):
+        actions = long_game.legal_actions(state)
+        state = long_game.apply(state, actions[rng.randrange(len(actions))])
+    return [(game, fresh), (game, pile_draw), (game, called), (game, over), (long_game, state)]
+
+
+def test_state_document_shows_cards_and_round_trips() -> None:
+    """P2, P9: a state document shows cards as text and None for nobody; it decodes back."""
+    for game, state in _states():
+        data = encode(game, state)["data"]
+        assert isinstance(data, dict)
+        assert data["hands"] == [[str(card) for card in hand] for hand in state.hands]
+        assert data["stock"] == [str(card) for card in state.stock]
+        assert data["discard_pile"] == [str(card) for card in state.discard_pile]
+        assert data["wild_card"] == str(state.wild_card)
+        assert data["caller"] == state.caller
+        assert data["drawn_card"] == (None if state.drawn_card is None else str(state.drawn_card))
+        assert -1 not in (data["current_player"], data["caller"], data["last_to_play"])
+        assert decode_state(game, dumps(game, state)) == state
+        assert from_document(to_document(state)) == state
+    game, pile_draw = _states()[1]
+    data = encode(game, pile_draw)["data"]
+    assert isinstance(data, dict)
+    assert data["drawn_from_discard"] is True
+    assert data["current_player"] == 1
+    assert data["last_to_play"] is None
+
+
+def test_document_hands_may_be_in_any_order() -> None:
+    """P5: a hand is a set of cards; a document may list it in any order."""
+    state = _states()[0][1]
+    doc = to_document(state)
+    shuffled = attrs.evolve(doc, hands=tuple(hand[::-1] for hand in doc.hands))
+    assert from_document(shuffled) == state
+
+
+def test_impossible_documents_are_rejected() -> None:
+    """P2, P9: duplicated cards or a drawn card outside the hand raise ValueError/DecodeError."""
+    game, state = _states()[1]
+    doc = to_document(state)
+    stolen = doc.stock[0]
+    broken = {
+        "more than one place": attrs.evolve(
+            doc, hands=((*doc.hands[0][:4], stolen), *doc.hands[1:])
+        ),
+        "twice": attrs.evolve(doc, stock=(doc.stock[0], *doc.stock)),
+        "drawn card must be in": attrs.evolve(doc, drawn_card=doc.stock[0]),
+        "needs a drawn card": attrs.evolve(to_document(_states()[0][1]), drawn_from_discard=True),
+        "seat": attrs.evolve(doc, caller=PlayerId(-2)),
+    }
+    for message, bad in broken.items():
+        with pytest.raises(ValueError, match=message):
+            from_document(bad)
+    text = dumps(game, state)
+    duplicated = json.loads(text)
+    duplicated["data"]["stock"][1] = duplicated["data"]["stock"][0]
+    with pytest.raises(DecodeError, match="impossible state"):
+        decode_state(game, json.dumps(duplicated))
+    missing = json.loads(text)
+    missing["data"]["stock"].pop()
+    with pytest.raises(DecodeError, match=r"52 cards exactly once \(P2, P6\)"):
+        decode_state(game, json.dumps(missing))
+
+
+def test_check_state_knows_who_plays_after_a_call() -> None:
+    """P12: after a call the caller never plays again and the last seat follows final_turns."""
+    game, called = _states()[2]
+    check_state(game, called)
+    doc = to_document(called)
+    assert doc.caller == 2
+    assert doc.last_to_play == 1
+    wrong_end = from_document(attrs.evolve(doc, last_to_play=PlayerId(0)))
+    with pytest.raises(ValueError, match="P12"):
+        check_state(game, wrong_end)
+    complete_round = Paiute(attrs.evolve(game.config, final_turns="complete_round"))
+    with pytest.raises(ValueError, match="P12"):
+        check_state(complete_round, called)
+    caller_again = from_document(attrs.evolve(doc, current_player=PlayerId(2)))
+    with pytest.raises(ValueError, match="P12"):
+        check_state(game, caller_again)
+
+
+def test_document_class_is_what_the_registry_uses() -> None:
+    """P1: the paiute registry entry encodes states through PaiuteStateDocument."""
+    codec = game_info("paiute").state_codec
+    assert codec is not None
+    assert codec.document_class is PaiuteStateDocument
+    state = _states()[0][1]
+    assert codec.from_document(codec.to_document(state)) == state
+    assert to_document(state).hands[2] == tuple(sorted(parse_cards(CALLER_HAND)))
+    assert isinstance(to_document(state).wild_card, Card)
