@@ -18,7 +18,7 @@ from pathlib import Path
 
 from cardgames.cards import standard_deck
 from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.paiute.hands import _evaluate_indices
+from cardgames.paiute.hands import evaluate_indices
 
 sys.path.insert(0, str(Path(__file__).parent))
 from machine import describe  # beside this script, whether run or imported
@@ -47,7 +47,7 @@ def run(seconds: float, *, seed: int = 0) -> dict[str, float]:
     hands = [tuple(rng.sample(deck, 6)) for _ in range(10_000)]
     eval_start = time.perf_counter()
     for hand in hands:
-        _evaluate_indices(hand, 7)
+        evaluate_indices(hand, 7)
     eval_elapsed = time.perf_counter() - eval_start
     return {
         "games_per_s": done.games_per_s,

@@ -25,10 +25,10 @@ from typing import TypeVar
 
 from cardgames.cards import Card, Rank
 from cardgames.paiute.hands import (
-    _call_options_indices,
-    _evaluate_indices,
     call_options,
+    call_options_indices,
     evaluate,
+    evaluate_indices,
 )
 
 Hand = tuple[tuple[int, ...], int]
@@ -90,10 +90,10 @@ def run(seconds: float = 1.0) -> dict[str, float]:
     public_six = _as_cards(six)
 
     return {
-        "evaluate_indices mixed 5/6 cards, 0-3 wilds": _rate(_evaluate_indices, mixed, seconds),
-        "evaluate_indices dealt 5/6 cards": _rate(_evaluate_indices, dealt, seconds),
-        "call_options_indices 6 cards, 0-3 wilds": _rate(_call_options_indices, six, seconds),
-        "call_options_indices dealt 6 cards": _rate(_call_options_indices, six_dealt, seconds),
+        "evaluate_indices mixed 5/6 cards, 0-3 wilds": _rate(evaluate_indices, mixed, seconds),
+        "evaluate_indices dealt 5/6 cards": _rate(evaluate_indices, dealt, seconds),
+        "call_options_indices 6 cards, 0-3 wilds": _rate(call_options_indices, six, seconds),
+        "call_options_indices dealt 6 cards": _rate(call_options_indices, six_dealt, seconds),
         "evaluate public, mixed 5/6 cards": _rate(evaluate, public, seconds),
         "evaluate public, dealt 5/6 cards": _rate(evaluate, public_dealt, seconds),
         "evaluate public, Card(...) objects": _rate(evaluate, _rebuilt(public[:2000]), seconds),

@@ -23,12 +23,12 @@ from cardgames.paiute.hands import (
     Category,
     HandValue,
     Tiebreak,
-    _call_options_indices,
-    _evaluate_indices,
     _evaluate_readable,
     best_call,
     call_options,
+    call_options_indices,
     evaluate,
+    evaluate_indices,
 )
 
 Key = tuple[int, ...]
@@ -201,7 +201,7 @@ def test_tables_match_readable_evaluator(drawn: tuple[tuple[Card, ...], Rank]) -
     indices = tuple(card.index for card in hand)
     for ace_low in (False, True):
         expected = _evaluate_readable(hand, wild_rank, ace_low_straight=ace_low)
-        assert _evaluate_indices(indices, wild_rank, ace_low) == expected
+        assert evaluate_indices(indices, wild_rank, ace_low) == expected
         assert evaluate(hand, wild_rank, ace_low_straight=ace_low) == expected
 
 
@@ -217,7 +217,7 @@ def test_call_options_match_brute_force(
     )
     options = call_options(hand, wild_rank, ace_low_straight=ace_low, forbidden_discard=forbidden)
     assert [(option.discard, option.value) for option in options] == expected
-    fast = _call_options_indices(
+    fast = call_options_indices(
         tuple(card.index for card in hand),
         wild_rank,
         ace_low,
@@ -271,7 +271,7 @@ def test_public_evaluate_agrees_with_the_index_path_for_any_card_objects(
         Card(card.rank, card.suit) if fresh else card
         for card, fresh in zip(hand, rebuilt, strict=False)
     )
-    expected = _evaluate_indices(tuple(card.index for card in hand), wild_rank, ace_low)
+    expected = evaluate_indices(tuple(card.index for card in hand), wild_rank, ace_low)
     assert evaluate(hand, wild_rank, ace_low_straight=ace_low) == expected
     assert evaluate(copies, wild_rank, ace_low_straight=ace_low) == expected
     assert evaluate(copies, int(wild_rank), ace_low_straight=ace_low) == expected  # type: ignore[arg-type]

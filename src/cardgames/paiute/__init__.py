@@ -31,7 +31,9 @@ from cardgames.paiute.hands import (
     Tiebreak,
     best_call,
     call_options,
+    call_options_indices,
     evaluate,
+    evaluate_indices,
 )
 from cardgames.paiute.history import (
     Called,
@@ -79,9 +81,11 @@ __all__ = [
     "action_id",
     "best_call",
     "call_options",
+    "call_options_indices",
     "check_state",
     "deck_for_deal",
     "evaluate",
+    "evaluate_indices",
     "format_action",
     "known_cards",
     "parse_action",

@@ -42,8 +42,8 @@ from cardgames.paiute.action import (
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.hands import (
     CallOption,
-    _call_options_indices,
-    _evaluate_indices,
+    call_options_indices,
+    evaluate_indices,
 )
 from cardgames.paiute.history import (
     DISCARDS,
@@ -222,7 +222,7 @@ class Paiute:
         if player < 0 or drawn < 0 or state._caller >= 0:  # noqa: SLF001
             return ()
         forbidden = drawn - PILE_FLAG if drawn >= PILE_FLAG else None
-        options = _call_options_indices(
+        options = call_options_indices(
             state._hands[player],  # noqa: SLF001
             CARDS[state.table.wild].rank,
             self._ace_low,
@@ -265,11 +265,11 @@ class Paiute:
         actions = [_DISCARD_ACTIONS[card] for card in hand if card != forbidden]
         wild_rank = (state.table.wild >> 2) + 2
         if state._caller < 0:  # noqa: SLF001
-            for discard, _ in _call_options_indices(
+            for discard, _ in call_options_indices(
                 hand, wild_rank, self._ace_low, forbidden if forbidden >= 0 else None
             ):
                 actions.append(_CALL_SIX if discard is None else _CALL_ACTIONS[discard])
-        elif _evaluate_indices(hand, wild_rank) is not None:
+        elif evaluate_indices(hand, wild_rank) is not None:
             actions.append(_SHOW_SIX)
         return tuple(actions)
 
@@ -500,7 +500,7 @@ class Paiute:
         pile = state._pile  # noqa: SLF001
         wild_rank = (state.table.wild >> 2) + 2
         if aid == CALL_SIX_ID:
-            value = _evaluate_indices(hand, wild_rank)
+            value = evaluate_indices(hand, wild_rank)
             if value is None:
                 raise self._illegal(
                     action, player, "the six cards form no six-card combination (P11, P15)"
@@ -509,7 +509,7 @@ class Paiute:
         else:
             card = aid - CALL_BASE
             hand = self._without(action, player, hand, card, state._drawn)  # noqa: SLF001
-            value = _evaluate_indices(hand, wild_rank, self._ace_low)
+            value = evaluate_indices(hand, wild_rank, self._ace_low)
             if value is None:
                 raise self._illegal(
                     action, player, "the other five cards form no five-card combination (P11, P15)"
@@ -534,7 +534,7 @@ class Paiute:
                 "use Call(discard=None) (P11, P13)",
             )
         hand = state._hands[player]  # noqa: SLF001
-        value = _evaluate_indices(hand, (state.table.wild >> 2) + 2)
+        value = evaluate_indices(hand, (state.table.wild >> 2) + 2)
         if value is None:
             raise self._illegal(
                 action, player, "the six cards form no six-card combination (P13, P15)"

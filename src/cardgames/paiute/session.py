@@ -15,7 +15,7 @@ from cardgames.cards import Card, parse_cards, standard_deck
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
 from cardgames.paiute.config import PaiuteConfig
-from cardgames.paiute.hands import HandValue, _evaluate_indices
+from cardgames.paiute.hands import HandValue, evaluate_indices
 from cardgames.paiute.history import DealResult
 from cardgames.paiute.state import CARDS, PaiuteState, Table, make_state
 
@@ -135,7 +135,7 @@ def end_deal(
     if caller >= 0:
         wild_rank = CARDS[table.wild].rank
         values: tuple[HandValue | None, ...] = tuple(
-            _evaluate_indices(hand, wild_rank, config.ace_low_straight) for hand in hands
+            evaluate_indices(hand, wild_rank, config.ace_low_straight) for hand in hands
         )
         tiebreak = config.tiebreak
         keys = {seat: value.key(tiebreak) for seat, value in enumerate(values) if value}
