@@ -25,7 +25,7 @@ def main(seconds: float) -> None:
         spec.loader.exec_module(module)
         print(f"\n{path.stem}")
         for name, value in module.run(seconds).items():
-            print(f"  {name:<32} {value:>14,.0f}")
+            print(f"  {name:<44} {value:>12,.0f}")
 
 
 if __name__ == "__main__":
