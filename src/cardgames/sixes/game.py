@@ -54,7 +54,8 @@ from cardgames.sixes.deck import (
     card_index,
     index_of,
 )
-from cardgames.sixes.observation import SixesObservation, determinize, observe
+from cardgames.sixes.observation import SixesObservation, observe
+from cardgames.sixes.sampling import determinize
 from cardgames.sixes.state import SixesState, unchecked_state
 
 __all__ = ["Sixes"]
@@ -539,14 +540,17 @@ class Sixes:
 
         The other hands are dealt from the unseen cards at random (each keeps its size) and a
         fresh chance key is drawn for later deals, all from ``rng``. Before the opening the
-        player to act is known to hold the 6♦ (S5), so every sample gives it to them.
+        player to act is known to hold the 6♦ (S5), so every sample gives it to them. Under
+        ``must_play_if_able`` a player who passed held no card playable at that moment and,
+        hands only shrinking, still holds none (S7): no sample gives them one.
 
         Raises:
-            ValueError: ``observation`` does not fit this game (seats, hand sizes).
+            ValueError: ``observation`` does not fit this game (seats, hand sizes), or no deal
+                of the unseen cards agrees with it (the 6♦, the passes).
         """
         if len(observation.hand_sizes) != self.config.num_players:
             raise ValueError(
                 f"the observation has {len(observation.hand_sizes)} seats, "
                 f"not {self.config.num_players}"
             )
-        return determinize(observation, rng)
+        return determinize(observation, rng, must_play_if_able=self.config.must_play_if_able)

@@ -1,0 +1,320 @@
+"""Sampling the hidden Sixes hands so that they agree with what the round has revealed.
+
+Two things of the round are public knowledge beyond the hand sizes:
+
+- before the opening the player to act holds the 6♦ (S5);
+- under ``must_play_if_able`` (S7) a player who passed held no card that was playable at that
+  moment, and since hands only shrink during a round they still hold none of those cards.
+
+:func:`pass_exclusions` replays the round's history to find, for each seat, the cards it cannot
+hold; :func:`determinize` deals the unseen cards to the other seats under those constraints.
+Constrained cards are placed first, most constrained first, each in an allowed hand chosen with
+probability proportional to its free room (with a single passer this is exactly the uniform
+distribution over consistent deals); after a few dead ends an augmenting-path matching places
+them, so a deal is found whenever one exists. The unconstrained cards are then dealt uniformly
+into the remaining room.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from cardgames.sixes.action import PLAYS, Pass, Play
+from cardgames.sixes.deck import (
+    CARD_INDEX,
+    FULL_MASK,
+    GROWTH,
+    SIX_OF_DIAMONDS_BIT,
+    SIXES_DECK,
+    mask_of_cards,
+    mask_of_indices,
+    playable_mask,
+)
+from cardgames.sixes.observation import SixesObservation
+from cardgames.sixes.observation import determinize as deal_unconstrained
+from cardgames.sixes.state import SixesState
+
+__all__ = ["determinize", "pass_exclusions"]
+
+_PLAY_INDEX: Final = {id(play): index for index, play in enumerate(PLAYS)}
+"""The card index of each shared :data:`~cardgames.sixes.action.PLAYS` entry, by identity.
+
+The engine's histories hold these shared objects; looking them up by ``id`` skips hashing the
+card. Any other :class:`Play` is looked up by its card.
+"""
+_GREEDY_ATTEMPTS: Final = 8
+"""Randomized placements tried before the exact matching takes over."""
+
+
+def pass_exclusions(observation: SixesObservation, *, must_play_if_able: bool) -> tuple[int, ...]:
+    """For each seat, the bitmask of cards it cannot hold given the round's passes (S7).
+
+    The table is rebuilt turn by turn from the history (which starts with the 6♦, S5); a pass
+    under ``must_play_if_able`` rules out every card playable at that moment. Without the
+    option passing is voluntary and nothing is ruled out.
+
+    Args:
+        observation: The view whose public history is replayed.
+        must_play_if_able: Whether a player who can play must (S7).
+
+    Raises:
+        ValueError: A player plays a card that was playable at one of their earlier passes,
+            which no real round can show (S7).
+    """
+    seats = range(len(observation.hand_sizes))
+    excluded = [0] * len(seats)
+    if not must_play_if_able:
+        return tuple(excluded)
+    table = 0
+    playable = SIX_OF_DIAMONDS_BIT
+    for turn in observation.history:
+        player = turn.player
+        action = turn.action
+        if action.__class__ is Pass:
+            if player in seats:
+                excluded[player] |= playable
+            continue
+        index = _PLAY_INDEX.get(id(action))
+        if index is None:
+            if action.__class__ is not Play:
+                continue
+            index = CARD_INDEX.get(action.card)
+            if index is None:
+                continue
+        bit = 1 << index
+        if player in seats and excluded[player] & bit:
+            raise ValueError(
+                f"player {player} plays {SIXES_DECK[index].unicode} after passing while it "
+                "was playable (S7)"
+            )
+        if playable & bit and not table & bit:
+            playable = (playable ^ bit) | GROWTH[index]
+            table |= bit
+        else:  # not a legal sequence: the state check will say so; keep the table right
+            table |= bit
+            playable = playable_mask(table)
+    return tuple(excluded)
+
+
+def _pick(rng: random.Random, seats: Sequence[int], room: Sequence[int]) -> int | None:
+    """A seat of ``seats`` with room, chosen with probability proportional to its room."""
+    total = 0
+    for seat in seats:
+        total += room[seat]
+    if not total:
+        return None
+    draw = rng.randrange(total)
+    for seat in seats:
+        draw -= room[seat]
+        if draw < 0:
+            return seat
+    raise AssertionError  # pragma: no cover - the draw is below the total
+
+
+def _place_greedily(
+    rng: random.Random,
+    cards: Sequence[int],
+    allowed: Mapping[int, Sequence[int]],
+    room: Sequence[int],
+) -> dict[int, int] | None:
+    """Place ``cards`` most constrained first, each by :func:`_pick`; None at a dead end."""
+    order = list(cards)
+    rng.shuffle(order)
+    order.sort(key=lambda card: len(allowed[card]))
+    left = list(room)
+    placed = {}
+    for card in order:
+        seat = _pick(rng, allowed[card], left)
+        if seat is None:
+            return None
+        left[seat] -= 1
+        placed[card] = seat
+    return placed
+
+
+def _place_exactly(
+    rng: random.Random,
+    cards: Sequence[int],
+    allowed: Mapping[int, Sequence[int]],
+    room: Sequence[int],
+) -> dict[int, int] | None:
+    """Place ``cards`` by augmenting paths (a bipartite b-matching); None when impossible."""
+    placed: dict[int, int] = {}
+    holding: dict[int, list[int]] = {seat: [] for seat in range(len(room))}
+
+    def settle(card: int, visited: set[int]) -> bool:
+        seats = list(allowed[card])
+        rng.shuffle(seats)
+        for seat in seats:
+            if seat in visited:
+                continue
+            visited.add(seat)
+            if len(holding[seat]) < room[seat]:
+                holding[seat].append(card)
+                placed[card] = seat
+                return True
+            for position, other in enumerate(holding[seat]):
+                if settle(other, visited):  # ``other`` moved on: ``card`` takes its place
+                    holding[seat][position] = card
+                    placed[card] = seat
+                    return True
+        return False
+
+    order = list(cards)
+    rng.shuffle(order)
+    for card in order:
+        if not settle(card, set()):
+            return None
+    return placed
+
+
+def _indices(mask: int) -> list[int]:
+    """The card indices of ``mask``, lowest first."""
+    indices = []
+    while mask:
+        low = mask & -mask
+        indices.append(low.bit_length() - 1)
+        mask ^= low
+    return indices
+
+
+def _split(
+    unseen: int, others: Sequence[int], excluded: tuple[int, ...]
+) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], tuple[int, ...]]:
+    """The unseen cards some seat cannot hold, the seats each of them may go to, and the rest."""
+    masks = [(seat, excluded[seat] & unseen) for seat in others]
+    blocked = 0
+    for _, mask in masks:
+        blocked |= mask
+    constrained = tuple(_indices(blocked))
+    allowed = {
+        card: tuple(seat for seat, mask in masks if not mask >> card & 1) for card in constrained
+    }
+    return constrained, allowed, tuple(_indices(unseen & ~blocked))
+
+
+def _place(
+    rng: random.Random,
+    cards: Sequence[int],
+    allowed: Mapping[int, Sequence[int]],
+    room: Sequence[int],
+) -> dict[int, int]:
+    """Place the constrained ``cards``: a few randomized tries, then the exact matching.
+
+    Raises:
+        ValueError: No placement exists (S7).
+    """
+    for _ in range(_GREEDY_ATTEMPTS):
+        placed = _place_greedily(rng, cards, allowed, room)
+        if placed is not None:
+            return placed
+    placed = _place_exactly(rng, cards, allowed, room)
+    if placed is None:
+        raise ValueError("no deal of the unseen cards agrees with the passes (S7)")
+    return placed
+
+
+@attrs.frozen(kw_only=True)
+class _Plan:
+    """What every sample of one constrained observation shares: all but the random choices."""
+
+    hands: tuple[int, ...]
+    table_mask: int
+    others: tuple[int, ...]
+    room: tuple[int, ...]
+    constrained: tuple[int, ...]
+    allowed: Mapping[int, tuple[int, ...]]
+    free: tuple[int, ...]
+
+
+def _plan(observation: SixesObservation) -> _Plan | None:
+    """The constrained deal of ``observation`` under S7, or None when the passes rule out nothing.
+
+    Raises:
+        ValueError: The observation contradicts itself (hand sizes, the passes).
+    """
+    excluded = pass_exclusions(observation, must_play_if_able=True)
+    me = observation.player
+    own = mask_of_cards(observation.hand)
+    if excluded[me] & own:
+        raise ValueError(f"player {me} passed while holding a card they could play (S7)")
+    seen = own | mask_of_cards(observation.table)
+    unseen = FULL_MASK & ~seen
+    sizes = observation.hand_sizes
+    others = [seat for seat in range(len(sizes)) if seat != me]
+    if not any(excluded[seat] & unseen for seat in others):
+        return None
+    if sum(sizes) - sizes[me] != unseen.bit_count() or sizes[me] != len(observation.hand):
+        raise ValueError("the observation's hand sizes do not match its unseen cards")
+    # A pass means the 6♦ is on the table: nobody is about to open (S5).
+    constrained, allowed, free = _split(unseen, others, excluded)
+    return _Plan(
+        hands=tuple(own if seat == me else 0 for seat in range(len(sizes))),
+        table_mask=seen & ~own,
+        others=tuple(others),
+        room=tuple(0 if seat == me else size for seat, size in enumerate(sizes)),
+        constrained=constrained,
+        allowed=allowed,
+        free=free,
+    )
+
+
+_last_plan: list[tuple[SixesObservation, _Plan | None]] = []
+"""The most recent observation planned and its plan: a search determinizes one many times."""
+
+
+def determinize(
+    observation: SixesObservation, rng: random.Random, *, must_play_if_able: bool
+) -> SixesState:
+    """A full state the observer cannot tell from the real one (see ``Sixes.determinize``).
+
+    The unseen cards go to the other seats at random, keeping every hand size, giving the 6♦
+    to the player to open (S5) and no passer a card that was playable at their pass (S7).
+    When the passes rule nothing out the deal is the plain uniform one.
+
+    Args:
+        observation: The observer's view.
+        rng: The only source of randomness (the same state of it gives the same sample).
+        must_play_if_able: Whether passes reveal anything (S7).
+
+    Raises:
+        ValueError: No deal of the unseen cards fits the observation (hand sizes, the 6♦,
+            the passes).
+    """
+    if not must_play_if_able:
+        return deal_unconstrained(observation, rng)
+    if _last_plan and _last_plan[0][0] is observation:
+        plan = _last_plan[0][1]
+    else:
+        plan = _plan(observation)
+        _last_plan[:] = [(observation, plan)]
+    if plan is None:
+        return deal_unconstrained(observation, rng)
+    hands = list(plan.hands)
+    room = list(plan.room)
+    for card, seat in _place(rng, plan.constrained, plan.allowed, room).items():
+        hands[seat] |= 1 << card
+        room[seat] -= 1
+    free = list(plan.free)
+    rng.shuffle(free)
+    dealt = 0
+    for seat in plan.others:
+        hands[seat] |= mask_of_indices(free[dealt : dealt + room[seat]])
+        dealt += room[seat]
+    return SixesState(
+        hand_masks=tuple(hands),
+        table_mask=plan.table_mask,
+        stacks=observation.stacks,
+        pot=observation.pot,
+        settled_stacks=observation.settled_stacks,
+        dealer=observation.dealer,
+        to_play=observation.to_play,
+        round_number=observation.round_number,
+        history=observation.history,
+        stack_emptied=observation.stack_emptied,
+        chance_key=rng.getrandbits(64),
+    )
