@@ -66,15 +66,12 @@ class SixesStateDocument:
     pending_decks: tuple[tuple[Card, ...], ...] = ()
 
 
-def _hand_order(card: Card) -> tuple[int, int]:
-    return SIXES_ORDER.position(card.rank), card.suit
-
-
 def to_document(state: SixesState) -> SixesStateDocument:
     """The readable form of ``state`` (see :class:`SixesStateDocument`)."""
     return SixesStateDocument(
         hands=tuple(
-            tuple(sorted(cards_of_mask(mask), key=_hand_order)) for mask in state.hand_masks
+            tuple(sorted(cards_of_mask(mask), key=SIXES_ORDER.sort_key))
+            for mask in state.hand_masks
         ),
         columns=state.columns,
         stacks=state.stacks,
