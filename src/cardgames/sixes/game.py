@@ -412,20 +412,14 @@ class Sixes:
         following = self._next_seat[player]
         if end_now:
             stacks = self._award_abandoned_pot(state.hand_masks, stacks, pot, following)
-            return unchecked_state(
-                state.hand_masks,
-                state.table_mask,
-                state._playable,  # noqa: SLF001
-                stacks,
-                0,
-                stacks,
-                state.dealer,
-                None,
-                state.round_number,
-                history,
-                emptied,
-                state.chance_key,
-                state.pending_decks,
+            return _final_state(
+                state,
+                hands=state.hand_masks,
+                table=state.table_mask,
+                playable=state._playable,  # noqa: SLF001
+                stacks=stacks,
+                history=history,
+                emptied=emptied,
             )
         return unchecked_state(
             state.hand_masks,
@@ -479,20 +473,14 @@ class Sixes:
         emptied = state.stack_emptied or 0 in settled
         max_rounds = self.config.max_rounds
         if emptied or (max_rounds is not None and state.round_number >= max_rounds):
-            return unchecked_state(
-                hands,
-                table,
-                playable,
-                settled,
-                0,
-                settled,
-                state.dealer,
-                None,
-                state.round_number,
-                history,
-                emptied,
-                state.chance_key,
-                state.pending_decks,
+            return _final_state(
+                state,
+                hands=hands,
+                table=table,
+                playable=playable,
+                stacks=settled,
+                history=history,
+                emptied=emptied,
             )
         next_round = state.round_number + 1
         pending = state.pending_decks
@@ -554,3 +542,31 @@ class Sixes:
                 f"not {self.config.num_players}"
             )
         return determinize(observation, rng, must_play_if_able=self.config.must_play_if_able)
+
+
+def _final_state(  # noqa: PLR0913 - the final position, by keyword
+    state: SixesState,
+    *,
+    hands: tuple[int, ...],
+    table: int,
+    playable: int,
+    stacks: tuple[int, ...],
+    history: tuple[SixesTurn, ...],
+    emptied: bool,
+) -> SixesState:
+    """The final state of a game: every chip settled, the pot empty, nobody to play (S10, S12)."""
+    return unchecked_state(
+        hands,
+        table,
+        playable,
+        stacks,
+        0,
+        stacks,
+        state.dealer,
+        None,
+        state.round_number,
+        history,
+        emptied,
+        state.chance_key,
+        state.pending_decks,
+    )

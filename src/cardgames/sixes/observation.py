@@ -167,9 +167,23 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
             continue
         hands.append(mask_of_indices(unseen[dealt : dealt + size]))
         dealt += size
+    return state_with_hands(observation, tuple(hands), seen & ~own, rng)
+
+
+def state_with_hands(
+    observation: SixesObservation,
+    hand_masks: tuple[int, ...],
+    table_mask: int,
+    rng: random.Random,
+) -> SixesState:
+    """The full state that ``observation`` shows, with the hidden hands chosen by the caller.
+
+    The public fields come from the observation; the private chance key is drawn from ``rng``.
+    The validating constructor checks the result.
+    """
     return SixesState(
-        hand_masks=tuple(hands),
-        table_mask=seen & ~own,
+        hand_masks=hand_masks,
+        table_mask=table_mask,
         stacks=observation.stacks,
         pot=observation.pot,
         settled_stacks=observation.settled_stacks,

@@ -34,7 +34,7 @@ from cardgames.sixes.deck import (
     mask_of_indices,
     playable_mask,
 )
-from cardgames.sixes.observation import SixesObservation
+from cardgames.sixes.observation import SixesObservation, state_with_hands
 from cardgames.sixes.observation import determinize as deal_unconstrained
 from cardgames.sixes.state import SixesState
 
@@ -305,16 +305,4 @@ def determinize(
     for seat in plan.others:
         hands[seat] |= mask_of_indices(free[dealt : dealt + room[seat]])
         dealt += room[seat]
-    return SixesState(
-        hand_masks=tuple(hands),
-        table_mask=plan.table_mask,
-        stacks=observation.stacks,
-        pot=observation.pot,
-        settled_stacks=observation.settled_stacks,
-        dealer=observation.dealer,
-        to_play=observation.to_play,
-        round_number=observation.round_number,
-        history=observation.history,
-        stack_emptied=observation.stack_emptied,
-        chance_key=rng.getrandbits(64),
-    )
+    return state_with_hands(observation, tuple(hands), plan.table_mask, rng)
