@@ -386,7 +386,12 @@ def _simulate(args: argparse.Namespace, out: IO[str]) -> int:
             specs[0] = BotSpec(name="random")
     else:
         specs = _bot_list(args.bots, game.num_players)
-    if args.records is None:
+    with contextlib.ExitStack() as stack:
+        records = (
+            None
+            if args.records is None
+            else stack.enter_context(Path(args.records).open("w", encoding="utf-8"))
+        )
         result = simulate(
             game,
             specs,
@@ -395,19 +400,8 @@ def _simulate(args: argparse.Namespace, out: IO[str]) -> int:
             workers=args.workers,
             rotate=args.rotate,
             progress=False if args.no_progress else None,
+            records=records,
         )
-    else:
-        with Path(args.records).open("w", encoding="utf-8") as records:
-            result = simulate(
-                game,
-                specs,
-                games=args.games,
-                seed=args.seed,
-                workers=args.workers,
-                rotate=args.rotate,
-                progress=False if args.no_progress else None,
-                records=records,
-            )
     out.write(result.table() + "\n")
     if args.records is not None:
         out.write(f"records: {args.games} games written to {args.records}\n")
