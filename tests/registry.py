@@ -6,11 +6,15 @@ covering; the conformance suite picks them up by name.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
+
+import pytest
 
 from cardgames.game import Game
 from cardgames.paiute import Paiute, PaiuteConfig
+from cardgames.registry import GameInfo, game_info
 from cardgames.sixes import BrokePass, Sixes, SixesConfig
 from toy_game import ToyGame
 
@@ -52,3 +56,35 @@ GAME_FACTORIES: dict[str, Callable[[], Game[Any, Any, Any]]] = {
         )
     ),
 }
+
+AnyGame = Game[Any, Any, Any]
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+MAX_ACTIONS = 50_000
+"""A random playout longer than this is treated as a game that does not end."""
+
+
+def over_games(where: Callable[[GameInfo], object] | None = None) -> pytest.MarkDecorator:
+    """Parametrize a test's ``game`` argument over the registry (those ``where`` accepts)."""
+    names = [
+        name
+        for name in sorted(GAME_FACTORIES)
+        if where is None or where(game_info(GAME_FACTORIES[name]().name))
+    ]
+    return pytest.mark.parametrize("game", [GAME_FACTORIES[n]() for n in names], ids=names)
+
+
+def random_walk(
+    game: Game[StateT, ActionT, Any], seed: int, rng: random.Random
+) -> list[tuple[StateT, ActionT | None]]:
+    """A random playout from ``seed`` as (state, action) pairs, ending with (final state, None)."""
+    state = game.initial_state(seed)
+    steps: list[tuple[StateT, ActionT | None]] = []
+    while not game.is_terminal(state):
+        assert len(steps) < MAX_ACTIONS, f"{game.name} did not end within {MAX_ACTIONS} actions"
+        actions = game.legal_actions(state)
+        action = actions[rng.randrange(len(actions))]
+        steps.append((state, action))
+        state = game.apply(state, action)
+    steps.append((state, None))
+    return steps

@@ -7,7 +7,6 @@ The same suite runs for the toy game in tests/, Paiute, Sixes and any game added
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import given
@@ -15,33 +14,10 @@ from hypothesis import strategies as st
 
 from cardgames.errors import IllegalActionError
 from cardgames.game import Game, legal_action_mask, playout, seats
-from registry import GAME_FACTORIES
+from registry import MAX_ACTIONS, AnyGame, over_games, random_walk
 from strategies import seeds, slow_settings
 
-AnyGame = Game[Any, Any, Any]
-MAX_ACTIONS = 20_000
-"""A playout longer than this is treated as a game that does not end."""
-
-GAME_NAMES = sorted(GAME_FACTORIES)
-
-
-pytestmark = pytest.mark.parametrize(
-    "game", [GAME_FACTORIES[name]() for name in GAME_NAMES], ids=GAME_NAMES
-)
-
-
-def walk(game: AnyGame, seed: int, rng: random.Random) -> list[tuple[Any, Any]]:
-    """A random playout as (state, action) pairs, ending with (terminal state, None)."""
-    state = game.initial_state(seed)
-    steps: list[tuple[Any, Any]] = []
-    while not game.is_terminal(state):
-        assert len(steps) < MAX_ACTIONS, f"{game.name} did not end within {MAX_ACTIONS} actions"
-        actions = game.legal_actions(state)
-        action = actions[rng.randrange(len(actions))]
-        steps.append((state, action))
-        state = game.apply(state, action)
-    steps.append((state, None))
-    return steps
+pytestmark = over_games()
 
 
 def test_game_satisfies_the_protocol(game: AnyGame) -> None:
@@ -59,7 +35,7 @@ def test_legal_actions_exist_exactly_while_the_game_runs(
     game: AnyGame, seed: int, rng: random.Random
 ) -> None:
     """Legal actions are non-empty and a player is to act exactly while not terminal."""
-    for state, _ in walk(game, seed, rng):
+    for state, _ in random_walk(game, seed, rng):
         terminal = game.is_terminal(state)
         assert bool(game.legal_actions(state)) != terminal
         assert (game.current_player(state) is None) == terminal
@@ -73,7 +49,7 @@ def test_every_legal_action_applies_and_never_mutates(
     game: AnyGame, seed: int, rng: random.Random
 ) -> None:
     """Every listed action applies; the parent state is unchanged afterwards."""
-    for state, _ in walk(game, seed, rng)[::7]:
+    for state, _ in random_walk(game, seed, rng)[::7]:
         before = hash(state), repr(state)
         for action in game.legal_actions(state):
             child = game.apply(state, action)
@@ -87,7 +63,7 @@ def test_same_seed_and_actions_give_equal_states(
     game: AnyGame, seed: int, rng: random.Random
 ) -> None:
     """Determinism: replaying the same seed and actions reproduces every state."""
-    steps = walk(game, seed, rng)
+    steps = random_walk(game, seed, rng)
     state = game.initial_state(seed)
     assert state == steps[0][0]
     assert hash(state) == hash(steps[0][0])
@@ -104,7 +80,7 @@ def test_illegal_actions_raise_and_change_nothing(
 ) -> None:
     """Every action id that is not legal raises IllegalActionError; the state stays equal."""
     legal_everywhere = True
-    for state, _ in walk(game, seed, rng)[::5]:
+    for state, _ in random_walk(game, seed, rng)[::5]:
         before = repr(state)
         legal = {game.action_id(a) for a in game.legal_actions(state)}
         for action_id in range(game.num_distinct_actions):
@@ -124,7 +100,7 @@ def test_illegal_actions_raise_and_change_nothing(
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_action_ids_and_masks_agree(game: AnyGame, seed: int, rng: random.Random) -> None:
     """Action ids round-trip, are in range, and the mask marks exactly the legal ids."""
-    for state, _ in walk(game, seed, rng)[::3]:
+    for state, _ in random_walk(game, seed, rng)[::3]:
         actions = game.legal_actions(state)
         ids = [game.action_id(a) for a in actions]
         assert len(set(ids)) == len(ids)
@@ -146,7 +122,7 @@ def test_out_of_range_action_ids_raise(game: AnyGame) -> None:
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_returns_are_zero_sum(game: AnyGame, seed: int, rng: random.Random) -> None:
     """Chips are never created or lost: returns have one entry per seat and sum to zero."""
-    for state, _ in walk(game, seed, rng)[::5]:
+    for state, _ in random_walk(game, seed, rng)[::5]:
         returns = game.returns(state)
         assert len(returns) == game.num_players
         assert sum(returns) == 0
@@ -158,7 +134,7 @@ def test_determinized_states_match_the_observation(
     game: AnyGame, seed: int, rng: random.Random, det_seed: int
 ) -> None:
     """determinize(observe(s, p)) is observed by p exactly as s is, and plays on legally."""
-    for state, _ in walk(game, seed, rng)[::4]:
+    for state, _ in random_walk(game, seed, rng)[::4]:
         for player in seats(game.num_players):
             observation = game.observe(state, player)
             sample = game.determinize(observation, random.Random(det_seed))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,15 +13,12 @@ from hypothesis import strategies as st
 from cardgames.cards import Card
 from cardgames.errors import IllegalActionError, ParseError
 from cardgames.events import describe
-from cardgames.game import Game, seats
-from cardgames.registry import game_info
+from cardgames.game import seats
 from cardgames.serialization import dumps
-from registry import GAME_FACTORIES
+from registry import AnyGame, over_games
 from strategies import seeds, slow_settings
 
-AnyGame = Game[Any, Any, Any]
-NAMES = [n for n in sorted(GAME_FACTORIES) if game_info(GAME_FACTORIES[n]().name).events]
-pytestmark = pytest.mark.parametrize("game", [GAME_FACTORIES[n]() for n in NAMES], ids=NAMES)
+pytestmark = over_games(lambda info: info.events)
 
 
 def visible_cards(game: AnyGame, state: object, viewer: int) -> set[Card]:

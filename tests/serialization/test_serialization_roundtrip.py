@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames.errors import DecodeError, ReplayError
-from cardgames.game import Game, seats
+from cardgames.game import seats
 from cardgames.serialization import (
     decode_action,
     decode_config,
@@ -26,25 +26,16 @@ from cardgames.serialization import (
     record_game,
     replay,
 )
-from registry import GAME_FACTORIES
+from registry import AnyGame, over_games, random_walk
 from strategies import seeds, slow_settings
 
-AnyGame = Game[Any, Any, Any]
-NAMES = sorted(GAME_FACTORIES)
-pytestmark = pytest.mark.parametrize("game", [GAME_FACTORIES[n]() for n in NAMES], ids=NAMES)
+pytestmark = over_games()
 
 
 def playout(game: AnyGame, seed: int, rng: random.Random) -> tuple[list[Any], list[Any]]:
     """States and actions of a random playout from ``seed``."""
-    state = game.initial_state(seed)
-    states, actions = [state], []
-    while not game.is_terminal(state):
-        legal = game.legal_actions(state)
-        action = legal[rng.randrange(len(legal))]
-        state = game.apply(state, action)
-        states.append(state)
-        actions.append(action)
-    return states, actions
+    steps = random_walk(game, seed, rng)
+    return [state for state, _ in steps], [action for _, action in steps[:-1]]
 
 
 @slow_settings()

@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames.errors import DecodeError, ParseError, ReplayError
-from cardgames.game import Game, playout
+from cardgames.game import playout
 from cardgames.registry import game_info
 from cardgames.serialization import record_game
 from cardgames.serialization.text import format_record, parse_record
-from registry import GAME_FACTORIES
+from registry import AnyGame, over_games
 from strategies import seeds, slow_settings
 
-AnyGame = Game[Any, Any, Any]
-NAMES = [n for n in sorted(GAME_FACTORIES) if game_info(GAME_FACTORIES[n]().name).format_action]
-pytestmark = pytest.mark.parametrize("game", [GAME_FACTORIES[n]() for n in NAMES], ids=NAMES)
+pytestmark = over_games(lambda info: info.format_action)
 
 
 def test_notation_round_trips_every_action(game: AnyGame) -> None:

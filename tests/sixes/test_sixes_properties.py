@@ -25,6 +25,7 @@ from cardgames.sixes import (
     action_from_id,
 )
 from cardgames.sixes.deck import cards_of_mask, column_of, columns_of
+from registry import random_walk
 
 SIX_D = Card.parse("6d")
 
@@ -69,20 +70,6 @@ def reference_legal_actions(game: Sixes, state: SixesState) -> tuple[SixesAction
     return (*plays, PASS) if may_pass else tuple(plays)
 
 
-def walk(game: Sixes, seed: int, rng: random.Random) -> list[tuple[SixesState, SixesAction | None]]:
-    """A random playout as (state, action) pairs, ending with (terminal state, None)."""
-    state = game.initial_state(seed)
-    steps: list[tuple[SixesState, SixesAction | None]] = []
-    while not game.is_terminal(state):
-        assert len(steps) < 50_000, "the game did not end"
-        actions = game.legal_actions(state)
-        action = actions[rng.randrange(len(actions))]
-        steps.append((state, action))
-        state = game.apply(state, action)
-    steps.append((state, None))
-    return steps
-
-
 seeds = st.integers(0, 2**32 - 1)
 rngs = st.randoms(use_true_random=False)
 
@@ -93,7 +80,7 @@ def test_cards_are_always_partitioned_between_hands_and_columns(
 ) -> None:
     """S2, S6: the 40 cards are exactly split between the hands and the columns at all times."""
     game = Sixes(config)
-    for state, _ in walk(game, seed, rng):
+    for state, _ in random_walk(game, seed, rng):
         held = [card for hand in state.hands for card in hand]
         on_table = [card for column in state.columns for card in column]
         assert sorted(held + on_table) == sorted(SIXES_DECK)
@@ -107,7 +94,7 @@ def test_each_column_is_one_run_through_its_six(
 ) -> None:
     """S5, S6: every column is a contiguous run containing its 6; the 6♦ is played first."""
     game = Sixes(config)
-    for state, _ in walk(game, seed, rng):
+    for state, _ in random_walk(game, seed, rng):
         positions_by_suit = {
             suit: [SIXES_ORDER.position(card.rank) for card in column]
             for suit, column in zip(Suit, state.columns, strict=True)
@@ -127,7 +114,7 @@ def test_chips_are_conserved(config: SixesConfig, seed: int, rng: random.Random)
     """S3, S10: stacks plus pot always equal the starting total; returns sum to zero."""
     game = Sixes(config)
     total = config.num_players * config.starting_chips
-    for state, _ in walk(game, seed, rng):
+    for state, _ in random_walk(game, seed, rng):
         assert sum(state.stacks) + state.pot == total
         assert min(state.stacks) >= 0
         assert sum(state.settled_stacks) == total
@@ -140,7 +127,7 @@ def test_legal_actions_match_the_reference(
 ) -> None:
     """S5, S6, S7: the fast legal actions and mask equal a readable implementation."""
     game = Sixes(config)
-    for state, _ in walk(game, seed, rng):
+    for state, _ in random_walk(game, seed, rng):
         assert game.legal_actions(state) == reference_legal_actions(game, state)
         assert game.legal_action_mask(state) == legal_action_mask(game, state)
 
@@ -151,7 +138,7 @@ def test_a_pass_happens_only_when_nothing_is_playable(
 ) -> None:
     """S7: under must_play_if_able, a player passes only with no playable card in hand."""
     game = Sixes(config)
-    for state, action in walk(game, seed, rng):
+    for state, action in random_walk(game, seed, rng):
         if isinstance(action, Pass):
             player = state.to_play
             assert player is not None
@@ -181,7 +168,7 @@ def test_every_round_ends(config: SixesConfig, seed: int) -> None:
 def test_games_with_max_rounds_end(config: SixesConfig, seed: int) -> None:
     """S12: with max_rounds set, every game ends, within that many rounds."""
     game = Sixes(config)
-    final, _ = walk(game, seed, random.Random(seed))[-1]
+    final, _ = random_walk(game, seed, random.Random(seed))[-1]
     assert game.is_terminal(final)
     assert config.max_rounds is not None
     assert final.round_number <= config.max_rounds
@@ -196,7 +183,7 @@ def test_observations_survive_a_redeal_of_the_other_hands(
 ) -> None:
     """S4 (hidden hands): determinize gives a state observed exactly as the real one."""
     game = Sixes(config)
-    for state, _ in walk(game, seed, rng)[::3]:
+    for state, _ in random_walk(game, seed, rng)[::3]:
         for seat in range(config.num_players):
             observation = game.observe(state, PlayerId(seat))
             sample = game.determinize(observation, random.Random(det_seed))
@@ -213,7 +200,7 @@ def test_illegal_actions_raise_and_leave_the_state_equal(
 ) -> None:
     """S5, S6, S7: every action id that is not legal raises and changes nothing."""
     game = Sixes(config)
-    for state, _ in walk(game, seed, rng)[::4]:
+    for state, _ in random_walk(game, seed, rng)[::4]:
         before = (repr(state), hash(state))
         legal = set(game.legal_actions(state))
         for action_id in range(game.num_distinct_actions):
@@ -232,7 +219,7 @@ def test_same_seed_and_actions_replay_equal_states(
 ) -> None:
     """S4, S9: the seed fixes every deal, so replaying the actions gives equal states."""
     game = Sixes(config)
-    steps = walk(game, seed, rng)
+    steps = random_walk(game, seed, rng)
     state = game.initial_state(seed)
     for expected, action in steps:
         assert state == expected
@@ -264,7 +251,7 @@ def test_observe_matches_the_checked_constructor(
 ) -> None:
     """S4 (hidden hands): the fast observe fills every field as the public constructor would."""
     game = Sixes(config)
-    for state, _ in walk(game, seed, rng)[::5]:
+    for state, _ in random_walk(game, seed, rng)[::5]:
         for seat in range(config.num_players):
             player = PlayerId(seat)
             expected = SixesObservation(

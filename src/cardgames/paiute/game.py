@@ -3,17 +3,15 @@
 A game (``initial_state`` to terminal) is a whole session of one or more deals::
 
     >>> import random
+    >>> from cardgames.game import playout
     >>> from cardgames.paiute import Paiute, PaiuteConfig
     >>> game = Paiute(PaiuteConfig(num_players=3, max_turns=60))
     >>> state = game.initial_state(seed=7)
     >>> game.legal_actions(state)
     (DrawStock(), DrawDiscard())
-    >>> rng = random.Random(1)
-    >>> while not game.is_terminal(state):
-    ...     actions = game.legal_actions(state)
-    ...     state = game.apply(state, actions[rng.randrange(len(actions))])
-    >>> sum(game.returns(state))
-    0
+    >>> final, actions = playout(game, random.Random(1), state=state)
+    >>> game.is_terminal(final), sum(game.returns(final))
+    (True, 0)
 """
 
 from __future__ import annotations

@@ -5,15 +5,13 @@ the whole match: rounds are dealt, played and settled until a stack reaches 0 (S
 ``max_rounds`` is reached (S12)::
 
     >>> import random
+    >>> from cardgames.game import playout
     >>> from cardgames.sixes import Sixes, SixesConfig
     >>> game = Sixes(SixesConfig(num_players=4, max_rounds=3))
     >>> state = game.initial_state(seed=7)
-    >>> rng = random.Random(7)
-    >>> while not game.is_terminal(state):
-    ...     actions = game.legal_actions(state)
-    ...     state = game.apply(state, actions[rng.randrange(len(actions))])
-    >>> sum(game.returns(state))
-    0
+    >>> final, actions = playout(game, random.Random(7), state=state)
+    >>> game.is_terminal(final), sum(game.returns(final))
+    (True, 0)
 """
 
 from __future__ import annotations
