@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardgames.bots import PaiuteHeuristicBot, SixesHeuristicBot, hand_potential, heuristic_bot
-from cardgames.cards import Card, Rank, parse_cards
+from cardgames.bots.paiute_heuristic import _WINDOW_PLANS, _by_suit, _mask, _potentials
+from cardgames.cards import Card, Rank, Suit, parse_cards, standard_deck
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
 from cardgames.paiute import (
     Call,
+    Category,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -174,3 +180,73 @@ def test_hand_potential_counts_wilds_and_dead_cards() -> None:
     assert hand_potential(four_flush, Rank.TWO, dead=dead) < hand_potential(four_flush, Rank.TWO)
     low = parse_cards("Ah 2h 3h 4h 9c")
     assert hand_potential(low, Rank.KING, ace_low_straight=False) < hand_potential(low, Rank.KING)
+
+
+def reference_potential(
+    hand: frozenset[Card], wild_rank: Rank, dead: frozenset[Card], ace_low_straight: bool = True
+) -> float:
+    """hand_potential as its docstring defines it, written plainly (the pre-speed-up code)."""
+    windows = [(14, 2, 3, 4, 5), *(tuple(range(low, low + 5)) for low in range(2, 11))]
+    if not ace_low_straight:
+        windows = windows[1:]
+    wilds = sum(card.rank == wild_rank for card in hand)
+    naturals = [card for card in hand if card.rank != wild_rank]
+    counts = [*sorted(Counter(card.rank for card in naturals).values(), reverse=True), 0, 0, 0]
+
+    def weight(category: Category) -> float:
+        return 1.0 + 0.08 * int(category)
+
+    scores = [weight(Category.FIVE_OF_A_KIND) * 0.3 ** max(0, 5 - counts[0] - wilds)]
+    held = {(card.suit, int(card.rank)) for card in naturals}
+    for suit in Suit:
+        for window in windows:
+            have = sum((suit, rank) in held for rank in window)
+            if not have:
+                continue
+            gaps = [rank for rank in window if (suit, rank) not in held]
+            if any(Card(Rank(rank), suit) in dead for rank in gaps[wilds:]):
+                continue
+            category = Category.ROYAL_FLUSH if window[0] == 10 else Category.STRAIGHT_FLUSH
+            scores.append(weight(category) * 0.3 ** max(0, 5 - have - wilds))
+    for category, useful in (
+        (Category.FOUR_TWO, min(counts[0], 4) + min(counts[1], 2) + wilds),
+        (Category.THREE_THREE, min(counts[0], 3) + min(counts[1], 3) + wilds),
+        (Category.TWO_TWO_TWO, min(counts[0], 2) + min(counts[1], 2) + min(counts[2], 2) + wilds),
+    ):
+        scores.append(weight(category) * 0.3 ** max(0, 6 - useful))
+    return max(scores) + 0.1 * sum(scores)
+
+
+@given(
+    cards=st.lists(st.sampled_from(standard_deck()), min_size=5, max_size=30, unique=True),
+    size=st.sampled_from([5, 6]),
+    wild=st.sampled_from(list(Rank)),
+    ace_low=st.booleans(),
+)
+def test_fast_hand_potential_matches_its_definition(
+    cards: list[Card], size: int, wild: Rank, ace_low: bool
+) -> None:
+    """P15, P16: the fast, cached rating equals the plain definition on any hand and dead cards."""
+    hand, dead = frozenset(cards[:size]), frozenset(cards[size:])
+    fast = hand_potential(hand, wild, dead=dead, ace_low_straight=ace_low)
+    assert fast == pytest.approx(reference_potential(hand, wild, dead, ace_low), abs=1e-11)
+
+
+@given(
+    cards=st.lists(st.sampled_from(standard_deck()), min_size=6, max_size=20, unique=True),
+    wild=st.sampled_from(list(Rank)),
+)
+def test_rating_each_discard_matches_rating_each_hand(cards: list[Card], wild: Rank) -> None:
+    """P9, P16: the bot's one-pass rating of every discard equals rating each five-card hand."""
+    six, dead = cards[:6], frozenset(cards[6:])
+    ratings = _potentials(
+        [card.index for card in six],
+        [None, *(card.index for card in six)],
+        int(wild),
+        _by_suit(_mask(dead)),
+        _WINDOW_PLANS[True],
+    )
+    assert ratings[0] == pytest.approx(reference_potential(frozenset(six), wild, dead))
+    for card, rating in zip(six, ratings[1:], strict=True):
+        rest = frozenset(six) - {card}
+        assert rating == pytest.approx(reference_potential(rest, wild, dead), abs=1e-11)

@@ -28,17 +28,17 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import random
-from collections import Counter
-from collections.abc import Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeAlias
 
-from cardgames.cards import Card, Rank, Suit, make_rng
+from cardgames.cards import Card, Rank, make_rng
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game
 from cardgames.paiute.action import Call, Discard, DrawDiscard, DrawStock, PaiuteAction, ShowSix
 from cardgames.paiute.config import PaiuteConfig
-from cardgames.paiute.hands import Category, HandValue, best_call, evaluate
+from cardgames.paiute.hands import Category, HandValue, call_options_indices, evaluate_indices
 from cardgames.paiute.observation import PaiuteObservation
 
 __all__ = ["PaiuteHeuristicBot", "hand_potential"]
@@ -59,7 +59,7 @@ def _weight(category: Category) -> float:
 
 
 def hand_potential(
-    hand: Sequence[Card],
+    hand: Iterable[Card],
     wild_rank: Rank,
     *,
     dead: frozenset[Card] = frozenset(),
@@ -70,7 +70,8 @@ def hand_potential(
     Each target scores ``weight(category) * 0.3 ** missing`` where ``missing`` counts the cards
     it lacks (wild cards fill gaps; six-card targets count the sixth card too); the score is the
     best target's plus a tenth of the sum of all targets (two half-made targets beat one).
-    Cards in ``dead`` (out of reach) cannot complete a straight flush.
+    Cards in ``dead`` (out of reach) cannot complete a straight flush. The cards of ``hand``
+    are taken as a set (a repeated card counts once).
 
     Example::
 
@@ -80,36 +81,166 @@ def hand_potential(
         >>> near > far
         True
     """
-    wilds = sum(card.rank == wild_rank for card in hand)
-    naturals = [card for card in hand if card.rank != wild_rank]
-    counts = [*sorted(Counter(card.rank for card in naturals).values(), reverse=True), 0, 0, 0]
-    scores: list[float] = []
-    # five of a kind (P15.1): one rank, five cards, at least one wild
-    scores.append(_weight(Category.FIVE_OF_A_KIND) * _DECAY ** max(0, 5 - counts[0] - wilds))
-    # straight flushes (P15.2-3)
-    held = {(card.suit, int(card.rank)) for card in naturals}
+    return _potential(
+        _mask(hand), int(wild_rank), _by_suit(_mask(dead)), _WINDOW_PLANS[bool(ace_low_straight)]
+    )
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    """The cards as a bitmask of their indices (:attr:`~cardgames.cards.Card.index`)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def _by_suit(mask: int) -> tuple[int, int, int, int]:
+    """A card bitmask as four masks of rank bits (``1 << rank``), one per suit."""
+    suits = [0, 0, 0, 0]
+    while mask:
+        low = mask & -mask
+        index = low.bit_length() - 1
+        mask ^= low
+        suits[index & 3] |= 1 << ((index >> 2) + 2)
+    return suits[0], suits[1], suits[2], suits[3]
+
+
+_POWERS: Final[tuple[float, ...]] = tuple(_DECAY**missing for missing in range(7))
+"""``_DECAY ** missing`` for 0 to 6 missing cards."""
+
+_WindowPlan: TypeAlias = tuple[tuple[int, tuple[int, ...], float], ...]
+"""(rank bits, ranks in order, weight) of each straight-flush window, in _WINDOWS order."""
+
+
+def _window_plan(ace_low_straight: bool) -> _WindowPlan:
     windows = _WINDOWS if ace_low_straight else _WINDOWS[1:]
-    for suit in Suit:
-        for window in windows:
-            have = sum((suit, rank) in held for rank in window)
-            if not have:
+    return tuple(
+        (
+            sum(1 << rank for rank in window),
+            window,
+            _weight(Category.ROYAL_FLUSH if window[0] == 10 else Category.STRAIGHT_FLUSH),
+        )
+        for window in windows
+    )
+
+
+_WINDOW_PLANS: Final[dict[bool, _WindowPlan]] = {flag: _window_plan(flag) for flag in (False, True)}
+_FIVE_WEIGHT: Final = _weight(Category.FIVE_OF_A_KIND)
+_SIX_WEIGHTS: Final = (
+    _weight(Category.FOUR_TWO),
+    _weight(Category.THREE_THREE),
+    _weight(Category.TWO_TWO_TWO),
+)
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _span(held: int, plan: _WindowPlan) -> int:
+    """The rank bits of every window of ``plan`` that holds a rank of ``held`` (rank bits)."""
+    span = 0
+    for bits, _, _ in plan:
+        if bits & held:
+            span |= bits
+    return span
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _flush_part(held: int, wilds: int, dead: int, plan: _WindowPlan) -> tuple[float, float]:
+    """The best and the total straight-flush score (P15.2-3) of one suit.
+
+    ``held`` and ``dead`` are the suit's natural ranks in the hand and its dead ranks, as rank
+    bits (``1 << rank``); only the dead ranks in the :func:`_span` of ``held`` matter.
+    """
+    powers = _POWERS
+    best = total = 0.0
+    for bits, window, weight in plan:
+        have = (held & bits).bit_count()
+        if not have:
+            continue
+        if dead & bits & ~held:
+            gaps = [rank for rank in window if not held >> rank & 1]
+            if any(dead >> rank & 1 for rank in gaps[wilds:]):
                 continue
-            gaps = [rank for rank in window if (suit, rank) not in held]
-            if any(Card(Rank(rank), suit) in dead for rank in gaps[wilds:]):
-                continue
-            category = Category.ROYAL_FLUSH if window[0] == 10 else Category.STRAIGHT_FLUSH
-            scores.append(_weight(category) * _DECAY ** max(0, 5 - have - wilds))
-    # six-card combinations (P15.4-6) need every one of six cards
-    four_two = min(counts[0], 4) + min(counts[1], 2) + wilds
-    three_three = min(counts[0], 3) + min(counts[1], 3) + wilds
-    two_two_two = min(counts[0], 2) + min(counts[1], 2) + min(counts[2], 2) + wilds
-    for category, useful in (
-        (Category.FOUR_TWO, four_two),
-        (Category.THREE_THREE, three_three),
-        (Category.TWO_TWO_TWO, two_two_two),
-    ):
-        scores.append(_weight(category) * _DECAY ** max(0, 6 - useful))
-    return max(scores) + 0.1 * sum(scores)
+        score = weight * powers[max(0, 5 - have - wilds)]
+        best = max(best, score)
+        total += score
+    return best, total
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _set_part(counts: tuple[int, ...], wilds: int) -> tuple[float, float]:
+    """The best and the total score of five of a kind and the six-card targets (P15.1, 4-6).
+
+    ``counts`` are the sizes of the largest groups of one natural rank, largest first.
+    """
+    first, second, third, *_ = (*counts, 0, 0, 0)
+    powers = _POWERS
+    four_two = min(first, 4) + min(second, 2) + wilds
+    three_three = min(first, 3) + min(second, 3) + wilds
+    two_two_two = min(first, 2) + min(second, 2) + min(third, 2) + wilds
+    scores = (
+        _FIVE_WEIGHT * powers[max(0, 5 - first - wilds)],
+        _SIX_WEIGHTS[0] * powers[max(0, 6 - four_two)],
+        _SIX_WEIGHTS[1] * powers[max(0, 6 - three_three)],
+        _SIX_WEIGHTS[2] * powers[max(0, 6 - two_two_two)],
+    )
+    return max(scores), sum(scores)
+
+
+def _potentials(
+    cards: Iterable[int],
+    removals: Iterable[int | None],
+    wild_rank: int,
+    dead: Sequence[int],
+    plan: _WindowPlan,
+) -> list[float]:
+    """The potential of the cards (indices) without each card of ``removals`` (None: all kept).
+
+    The hot path of the bot: the hand is taken apart once, then each removal adjusts it; the
+    parts of the score are cached per suit and per shape of rank groups. Results are rounded to
+    12 decimals, so that hands of equal worth rate equal whatever the order of the sums and the
+    seeded tie-break decides between them.
+    """
+    wilds = 0
+    counts: dict[int, int] = {}
+    held = [0, 0, 0, 0]  # per suit, the bits of the natural ranks held
+    for index in cards:
+        rank = (index >> 2) + 2
+        if rank == wild_rank:
+            wilds += 1
+        else:
+            counts[rank] = counts.get(rank, 0) + 1
+            held[index & 3] |= 1 << rank
+    results: list[float] = []
+    for removal in removals:
+        removed_wild = 0
+        suit = rank = -1
+        if removal is not None:
+            rank = (removal >> 2) + 2
+            if rank == wild_rank:
+                removed_wild = 1
+            else:
+                suit = removal & 3
+                counts[rank] -= 1
+        left = wilds - removed_wild
+        best, total = _set_part(tuple(sorted(counts.values(), reverse=True)), left)
+        for each in range(4):
+            suit_held = held[each] & ~(1 << rank) if each == suit else held[each]
+            if suit_held:
+                part_best, part_total = _flush_part(
+                    suit_held, left, dead[each] & _span(suit_held, plan), plan
+                )
+                best = max(best, part_best)
+                total += part_total
+        results.append(round(best + 0.1 * total, 12))
+        if suit >= 0:
+            counts[rank] += 1
+    return results
+
+
+def _potential(hand: int, wild_rank: int, dead: Sequence[int], plan: _WindowPlan) -> float:
+    """:func:`hand_potential` over a card bitmask and dead rank bits per suit."""
+    cards = [index for index in range(52) if hand >> index & 1]
+    return _potentials(cards, (None,), wild_rank, dead, plan)[0]
 
 
 class PaiuteHeuristicBot:
@@ -167,26 +298,40 @@ class PaiuteHeuristicBot:
 
     # --- helpers ---
 
-    def _potential(self, hand: Sequence[Card], observation: PaiuteObservation) -> float:
-        dead = frozenset(observation.discard_pile[:-1])
-        return hand_potential(
-            hand,
-            observation.wild_rank,
-            dead=dead,
-            ace_low_straight=self._config.ace_low_straight,
-        )
+    def _rater(
+        self, observation: PaiuteObservation
+    ) -> Callable[[Sequence[Card], Iterable[Card | None]], list[float]]:
+        """Rates hands in this observation's deal.
+
+        ``rate(cards, removals)`` is the potential of ``cards`` without each card of
+        ``removals`` (None keeps them all).
+        """
+        wild = int(observation.wild_rank)
+        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        plan = _WINDOW_PLANS[self._config.ace_low_straight]
+
+        def rate(cards: Sequence[Card], removals: Iterable[Card | None]) -> list[float]:
+            return _potentials(
+                [card.index for card in cards],
+                [None if card is None else card.index for card in removals],
+                wild,
+                dead,
+                plan,
+            )
+
+        return rate
 
     def _best_keep(
-        self, cards: Sequence[Card], observation: PaiuteObservation, candidates: Sequence[Card]
+        self,
+        rate: Callable[[Sequence[Card], Iterable[Card | None]], list[float]],
+        cards: Sequence[Card],
+        candidates: Sequence[Card],
     ) -> tuple[float, Card]:
         """The best potential of ``cards`` after discarding one of ``candidates``."""
+        random_ = self._rng.random
         options = [
-            (
-                self._potential([c for c in cards if c != card], observation),
-                self._rng.random(),
-                card,
-            )
-            for card in candidates
+            (score, random_(), card)
+            for score, card in zip(rate(cards, candidates), candidates, strict=True)
         ]
         score, _, card = max(options)
         return score, card
@@ -201,16 +346,16 @@ class PaiuteHeuristicBot:
             return take
         six = (*observation.hand, top)
         config = self._config
-        if observation.caller is None and best_call(
-            six,
-            observation.wild_rank,
-            ace_low_straight=config.ace_low_straight,
-            forbidden_discard=top,
-            tiebreak=config.tiebreak,
+        if observation.caller is None and call_options_indices(
+            tuple(card.index for card in six),
+            int(observation.wild_rank),
+            config.ace_low_straight,
+            top.index,
         ):
             return take
-        with_top, _ = self._best_keep(six, observation, observation.hand)
-        if with_top > 1.15 * self._potential(observation.hand, observation):
+        rate = self._rater(observation)
+        with_top, _ = self._best_keep(rate, six, observation.hand)
+        if with_top > 1.15 * rate(observation.hand, (None,))[0]:
             return take
         return stock
 
@@ -221,14 +366,19 @@ class PaiuteHeuristicBot:
         if not calls:
             return None
         config = self._config
-        option = best_call(
-            observation.hand,
-            observation.wild_rank,
-            ace_low_straight=config.ace_low_straight,
-            forbidden_discard=observation.drawn_card if observation.drawn_from_discard else None,
-            tiebreak=config.tiebreak,
+        forbidden = observation.drawn_card if observation.drawn_from_discard else None
+        options = call_options_indices(
+            tuple(card.index for card in observation.hand),
+            int(observation.wild_rank),
+            config.ace_low_straight,
+            None if forbidden is None else forbidden.index,
         )
-        if option is None or Call(discard=option.discard) not in calls:
+        if not options:
+            return None
+        tiebreak = config.tiebreak
+        index, value = max(options, key=lambda option: (option[1].key(tiebreak), option[1].key()))
+        call = Call(discard=None if index is None else Card.from_index(index))
+        if call not in calls:
             return None
         me = observation.player
         ahead = all(
@@ -236,30 +386,30 @@ class PaiuteHeuristicBot:
             for seat, stack in enumerate(observation.stacks)
             if seat != me
         )
-        strong = option.value.category >= Category.THREE_THREE
+        strong = value.category >= Category.THREE_THREE
         late = observation.turns_played >= self._patience
         if strong or late or ahead:
-            return Call(discard=option.discard)
+            return call
         return None
 
     def _final_show(
         self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]
     ) -> PaiuteAction | None:
         """The action showing the best combination in a final turn (P13), if any forms one."""
-        config = self._config
+        ace_low = self._config.ace_low_straight
+        wild = int(observation.wild_rank)
+        hand = tuple(card.index for card in observation.hand)
         best: tuple[tuple[int, ...], PaiuteAction] | None = None
         for action in legal:
-            shown: tuple[Card, ...]
+            shown: tuple[int, ...]
             match action:
                 case Discard(card=card):
-                    shown = tuple(c for c in observation.hand if c != card)
+                    shown = tuple(index for index in hand if index != card.index)
                 case ShowSix():
-                    shown = observation.hand
+                    shown = hand
                 case _:
                     continue
-            value: HandValue | None = evaluate(
-                shown, observation.wild_rank, ace_low_straight=config.ace_low_straight
-            )
+            value: HandValue | None = evaluate_indices(shown, wild, ace_low)
             if value is not None and (best is None or value.key() > best[0]):
                 best = (value.key(), action)
         return None if best is None else best[1]
@@ -270,5 +420,5 @@ class PaiuteHeuristicBot:
         discards = {action.card: action for action in legal if isinstance(action, Discard)}
         if not discards:
             return legal[0]
-        _, card = self._best_keep(observation.hand, observation, tuple(discards))
+        _, card = self._best_keep(self._rater(observation), observation.hand, tuple(discards))
         return discards[card]
