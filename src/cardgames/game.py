@@ -21,6 +21,7 @@ __all__ = [
     "PlayerId",
     "legal_action_mask",
     "playout",
+    "round_index",
     "seats",
     "winners",
 ]
@@ -139,6 +140,24 @@ def legal_action_mask(game: Game[StateT, ActionT, ObservationT], state: StateT) 
     for action in game.legal_actions(state):
         mask[game.action_id(action)] = True
     return tuple(mask)
+
+
+def round_index(game: Game[StateT, ActionT, ObservationT], state: StateT) -> int | None:
+    """Which scored round (deal, hand) of a multi-round game ``state`` is in; None if unknown.
+
+    A game of several rounds may define an optional method ``round_index(state) -> int``
+    that changes exactly when a round has been scored, so that :meth:`Game.returns` then
+    includes it. Search bots use it to end a rollout with the current round
+    (:class:`~cardgames.bots.ISMCTSBot`) instead of playing the whole game at random. A game
+    without the method counts as one round, and this gives None::
+
+        >>> from cardgames.sixes import Sixes
+        >>> game = Sixes()
+        >>> round_index(game, game.initial_state(seed=1))
+        1
+    """
+    method = getattr(game, "round_index", None)
+    return None if method is None else int(method(state))
 
 
 def winners(returns: Sequence[int]) -> frozenset[PlayerId]:

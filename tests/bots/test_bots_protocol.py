@@ -23,8 +23,10 @@ from cardgames.bots import (
 )
 from cardgames.cards import Card, parse_cards
 from cardgames.errors import InvalidConfigError, ParseError
-from cardgames.game import Game, PlayerId, playout
+from cardgames.game import Game, PlayerId, playout, round_index
+from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.simulation import play_game
+from cardgames.sixes import Sixes, SixesConfig
 from registry import GAME_FACTORIES
 from strategies import seeds
 from toy_game import PlayCard, ToyGame
@@ -218,6 +220,7 @@ def test_bot_specs_that_cannot_be_built_raise_config_errors() -> None:
         {"exploration": -1.0},
         {"rollout_limit": -1},
         {"rollout_limit": 2.5},
+        {"rollout_to": "deal"},
     ],
 )
 def test_ismcts_rejects_bad_options(options: dict[str, Any]) -> None:
@@ -269,3 +272,70 @@ def test_normalized_rewards() -> None:
     assert normalized_rewards((2, -2)) == (1.0, 0.0)
     assert normalized_rewards((0, 0, 0)) == (0.5, 0.5, 0.5)
     assert normalized_rewards((4, 0, -4)) == (1.0, 0.5, 0.0)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_round_index_counts_scored_rounds(name: str) -> None:
+    """S8, S9, P14, P18: round_index never falls, steps by one, and only as results settle."""
+    game = GAME_FACTORIES[name]()
+    state = game.initial_state(11)
+    first = round_index(game, state)
+    if name == "toy":  # a game without the optional method is one round
+        assert first is None
+        return
+    assert first is not None
+    rng = random.Random(11)
+    previous = first
+    while not game.is_terminal(state):
+        actions = game.legal_actions(state)
+        state = game.apply(state, actions[rng.randrange(len(actions))])
+        current = round_index(game, state)
+        assert current is not None
+        assert current in {previous, previous + 1}
+        previous = current
+
+
+class CountingGame:
+    """Wraps a game; remembers the round of every state the bot's search reaches."""
+
+    def __init__(self, inner: AnyGame) -> None:
+        self.inner = inner
+        self.rounds: set[int | None] = set()
+        self.terminal_reached = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def apply(self, state: Any, action: Any) -> Any:
+        after = self.inner.apply(state, action)
+        self.rounds.add(round_index(self.inner, after))
+        self.terminal_reached |= self.inner.is_terminal(after)
+        return after
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        Sixes(SixesConfig(num_players=2, max_rounds=6)),
+        Paiute(PaiuteConfig(num_players=2, deals=6, max_turns=30)),
+    ],
+    ids=["sixes", "paiute"],
+)
+def test_ismcts_rollouts_end_with_the_round(game: AnyGame) -> None:
+    """S8, P14: by default a rollout stops once the searched round is scored; "game" goes on."""
+    state = game.initial_state(5)
+    while len(game.legal_actions(state)) < 2:
+        state = game.apply(state, game.legal_actions(state)[0])
+    player = game.current_player(state)
+    assert player is not None
+    start = round_index(game, state)
+    assert start is not None
+    by_round, whole = CountingGame(game), CountingGame(game)
+    for wrapper, scope in ((by_round, "round"), (whole, "game")):
+        bot = ISMCTSBot(wrapper, iterations=30, rollout_to=scope, seed=2)  # type: ignore[arg-type]
+        assert bot.choose(game.observe(state, player), game.legal_actions(state)) in (
+            game.legal_actions(state)
+        )
+    assert by_round.rounds == {start, start + 1}
+    assert whole.terminal_reached
+    assert max(r for r in whole.rounds if r is not None) > start + 1

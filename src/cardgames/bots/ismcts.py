@@ -4,8 +4,13 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one tree over the
 player's information sets. Each iteration samples a full state consistent with the bot's
 observation (:meth:`~cardgames.game.Game.determinize`), walks down the tree with UCT restricted
 to the actions legal in that sample (each child counts how often it was available), adds one
-node, plays random actions to the end of the game (or for at most ``rollout_limit`` actions),
-and backs up each seat's normalized chip result. The most visited action at the root is played.
+node, plays random actions to the end of the current round (or of the game, or for at most
+``rollout_limit`` actions), and backs up each seat's normalized chip result. The most visited
+action at the root is played.
+
+By default a rollout stops as soon as the round (deal) being searched has been scored, for
+games that say where rounds end (:func:`~cardgames.game.round_index`): playing the remaining
+rounds at random costs far more time than it tells about the move at hand.
 
 The bot only ever sees its observation: the sampled states are its own guesses::
 
@@ -27,16 +32,20 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from cardgames.cards import make_rng
 from cardgames.errors import InvalidConfigError
-from cardgames.game import Game
+from cardgames.game import Game, round_index
 
 __all__ = ["ISMCTSBot", "normalized_rewards"]
 
 ActionT = TypeVar("ActionT")
 StateT = TypeVar("StateT")
+
+
+ROLLOUT_SCOPES: Final = ("round", "game")
+"""Where a rollout may end: with the round being searched, or only with the game."""
 
 
 def _is_int(value: object) -> bool:
@@ -82,7 +91,10 @@ class ISMCTSBot:
             on the machine's speed, so seeded runs are no longer reproducible).
         exploration: The UCT exploration constant (about 0.7 suits rewards in [0, 1]).
         rollout_limit: Stop a random rollout after this many actions and score the chip results
-            so far (:meth:`~cardgames.game.Game.returns`); None plays to the end of the game.
+            so far (:meth:`~cardgames.game.Game.returns`); None sets no limit.
+        rollout_to: ``"round"`` (the default) ends a rollout once the round being searched is
+            scored, in games with :func:`~cardgames.game.round_index` (others play to the end);
+            ``"game"`` plays every rollout to the end of the game.
         seed: Seeds the bot's private generator (samples, expansion and rollouts); None draws
             one from the OS.
 
@@ -98,6 +110,7 @@ class ISMCTSBot:
         time_limit: float | None = None,
         exploration: float = 0.7,
         rollout_limit: int | None = None,
+        rollout_to: str = "round",
         seed: int | random.Random | None = None,
     ) -> None:
         if not _is_int(iterations) or iterations < 1:
@@ -110,18 +123,23 @@ class ISMCTSBot:
             raise InvalidConfigError(f"rollout_limit must be None or an int, not {rollout_limit!r}")
         if rollout_limit is not None and rollout_limit < 0:
             raise InvalidConfigError(f"rollout_limit must be at least 0, not {rollout_limit!r}")
+        if rollout_to not in ROLLOUT_SCOPES:
+            raise InvalidConfigError(
+                f"rollout_to must be one of {', '.join(ROLLOUT_SCOPES)}, not {rollout_to!r}"
+            )
         self._game = game
         self._iterations = iterations
         self._time_limit = time_limit
         self._exploration = exploration
         self._rollout_limit = rollout_limit
+        self._rollout_to = rollout_to
         self._rng = make_rng(seed)
 
     def __repr__(self) -> str:
         return (
             f"ISMCTSBot({self._game!r}, iterations={self._iterations}, "
             f"time_limit={self._time_limit}, exploration={self._exploration}, "
-            f"rollout_limit={self._rollout_limit})"
+            f"rollout_limit={self._rollout_limit}, rollout_to={self._rollout_to!r})"
         )
 
     def choose(self, observation: object, legal_actions: Sequence[ActionT]) -> ActionT:
@@ -154,6 +172,7 @@ class ISMCTSBot:
             if deadline is not None and iteration and time.monotonic() > deadline:
                 break
             state = game.determinize(observation, rng)
+            horizon = round_index(game, state) if self._rollout_to == "round" else None
             node, path = root, []
             while not game.is_terminal(state):
                 player = game.current_player(state)
@@ -176,7 +195,7 @@ class ISMCTSBot:
                 action, node = self._select(node, actions)
                 path.append(node)
                 state = game.apply(state, action)
-            state = self._rollout(state)
+            state = self._rollout(state, horizon)
             rewards = normalized_rewards(game.returns(state))
             for visited in path:
                 visited.visits += 1
@@ -197,11 +216,16 @@ class ISMCTSBot:
         assert best is not None  # noqa: S101 - actions is never empty in a live state
         return best
 
-    def _rollout(self, state: StateT) -> StateT:
-        """Random actions from ``state`` to the end, or for ``rollout_limit`` actions."""
+    def _rollout(self, state: StateT, horizon: int | None) -> StateT:
+        """Random actions from ``state`` to the end, or for ``rollout_limit`` actions.
+
+        With a ``horizon`` (the searched round), stop once the round is no longer that one.
+        """
         game, rng, limit = self._game, self._rng, self._rollout_limit
         steps = 0
         while not game.is_terminal(state) and (limit is None or steps < limit):
+            if horizon is not None and round_index(game, state) != horizon:
+                break
             actions = game.legal_actions(state)
             state = game.apply(state, actions[rng.randrange(len(actions))])
             steps += 1

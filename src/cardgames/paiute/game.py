@@ -183,6 +183,13 @@ class Paiute:
         """Whether the session is over (P19, P20)."""
         return state._player < 0  # noqa: SLF001 - the engine owns the representation
 
+    def round_index(self, state: PaiuteState) -> int:
+        """The deal ``state`` is in (from 0); it changes once a deal is settled (P14, P18).
+
+        See :func:`cardgames.game.round_index`.
+        """
+        return state.table.deal
+
     def returns(self, state: PaiuteState) -> tuple[int, ...]:
         """Each seat's chip change since the session began; they sum to zero.
 

@@ -245,6 +245,13 @@ class Sixes:
         """Whether the game is over (S10, S12)."""
         return state.to_play is None
 
+    def round_index(self, state: SixesState) -> int:
+        """The round ``state`` is in (from 1); it changes once a round is settled (S8, S9).
+
+        See :func:`cardgames.game.round_index`.
+        """
+        return state.round_number
+
     def _legal_key(self, state: SixesState, player: int) -> int:
         """The legal plays as a bitmask, with bit 40 set when passing is legal (S5, S6, S7)."""
         plays = state.hand_masks[player] & state._playable  # noqa: SLF001
