@@ -332,7 +332,7 @@ def test_ismcts_rollouts_end_with_the_round(game: AnyGame) -> None:
     assert start is not None
     by_round, whole = CountingGame(game), CountingGame(game)
     for wrapper, scope in ((by_round, "round"), (whole, "game")):
-        bot = ISMCTSBot(wrapper, iterations=30, rollout_to=scope, seed=2)  # type: ignore[arg-type]
+        bot = ISMCTSBot(wrapper, iterations=30, rollout_to=scope, seed=2)
         assert bot.choose(game.observe(state, player), game.legal_actions(state)) in (
             game.legal_actions(state)
         )
