@@ -256,8 +256,15 @@ def _cards_of(action: object) -> tuple[Card, ...]:
 
 
 def _bot_list(text: str, count: int) -> list[BotSpec]:
-    """``count`` bot specs from ``a,b,...``: one spec is repeated for every seat."""
+    """``count`` bot specs from ``a,b,...``: one spec is repeated for every seat.
+
+    When a spec is an import string (``mybots:blocker``), the current directory joins the
+    import path, as ``uvicorn`` and ``python -m`` do, so a module beside you is found.
+    """
     specs = [BotSpec.parse(part) for part in text.split(",") if part.strip()]
+    here = str(Path.cwd())
+    if any(spec.is_import_string for spec in specs) and here not in sys.path:
+        sys.path.insert(0, here)
     if len(specs) == 1:
         return specs * count
     if len(specs) != count:
@@ -500,7 +507,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--version", action="version", version=f"cardgames {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    bots_help = f"bot names: {', '.join(bot_names())}; options as name:key=value:key=value"
+    bots_help = (
+        f"bot names: {', '.join(bot_names())}, or the import string of your own factory, "
+        "module:factory; options as name:key=value:key=value"
+    )
 
     play = commands.add_parser(
         "play",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -200,8 +201,10 @@ def test_bad_bot_specs_raise_parse_errors(text: str, message: str) -> None:
 def test_bot_specs_that_cannot_be_built_raise_config_errors() -> None:
     """Bot specs: unknown options, or a heuristic for a game without one, are config errors."""
     game = ToyGame()
-    with pytest.raises(InvalidConfigError, match="bad options for bot 'random'"):
-        build_bot("random:depth=3", game, 0)
+    with pytest.raises(InvalidConfigError, match="bad options for bot 'ismcts'"):
+        build_bot("ismcts:exploration=high", game, 0)
+    with pytest.raises(InvalidConfigError, match="bad options for bot 'builtins:max'"):
+        build_bot("builtins:max", game, 0)  # no signature to check: the call itself fails
     with pytest.raises(InvalidConfigError, match="no heuristic bot for 'toy'"):
         build_bot("heuristic", game, 0)
     with pytest.raises(InvalidConfigError, match="unknown bot"):
@@ -339,3 +342,102 @@ def test_ismcts_rollouts_end_with_the_round(game: AnyGame) -> None:
     assert by_round.rounds == {start, start + 1}
     assert whole.terminal_reached
     assert max(r for r in whole.rounds if r is not None) > start + 1
+
+
+MY_BOTS = '''
+"""A bot module of a user's own, for the import-string tests."""
+from cardgames.bots import RandomBot
+
+
+class Blocker:
+    """Plays the first legal action; remembers its option."""
+
+    def __init__(self, depth):
+        self.depth = depth
+
+    def choose(self, observation, legal_actions):
+        del observation
+        return legal_actions[0]
+
+
+def blocker(game, seed, *, depth=1):
+    """A factory taking one option."""
+    del game, seed
+    return Blocker(depth)
+
+
+def loose(game, seed, **options):
+    """A factory taking any option."""
+    del game, options
+    return RandomBot(seed=seed)
+
+
+not_callable = 3
+'''
+
+
+@pytest.fixture
+def my_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A real module ``mybots_for_tests`` with a factory, importable from sys.path."""
+    (tmp_path / "mybots_for_tests.py").write_text(MY_BOTS, encoding="utf-8")
+    package = tmp_path / "mypkg_for_tests"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "ismcts.py").write_text(MY_BOTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "mybots_for_tests"
+
+
+def test_bot_spec_import_strings_build_your_own_bot(my_bots: str) -> None:
+    """Bot specs: module:factory and package.module:factory name a factory, with options."""
+    game = ToyGame()
+    spec = BotSpec.parse(f"{my_bots}:blocker:depth=3")
+    assert spec == BotSpec(name=f"{my_bots}:blocker", options=(("depth", 3),))
+    assert spec.is_import_string
+    assert not BotSpec.parse("ismcts:iterations=5").is_import_string
+    assert BotSpec.parse(str(spec)) == spec
+    bot = spec.build(game, 1)
+    assert type(bot).__name__ == "Blocker"
+    assert bot.depth == 3  # type: ignore[attr-defined]
+    packaged = BotSpec.parse("mypkg_for_tests.ismcts:blocker")
+    assert packaged.name == "mypkg_for_tests.ismcts:blocker"
+    assert type(packaged.build(game, 2)).__name__ == "Blocker"
+    assert isinstance(build_bot(f"{my_bots}:loose:anything=1", game, 0), RandomBot)
+    final, _ = play_game(game, [spec.build(game, 1), build_bot("random", game, 2)], seed=4)
+    assert game.is_terminal(final)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("mybots_for_tests:blocker:width=2", "has no option 'width': its options are depth"),
+        ("no_such_module_xyz:bot", "cannot import the bot factory 'no_such_module_xyz:bot'"),
+        ("mybots_for_tests:missing", "has no callable 'missing'"),
+        ("mybots_for_tests:not_callable", "has no callable 'not_callable'"),
+        ("ismcts:foo=10", "has no option 'foo': its options are exploration, iterations"),
+        ("random:depth=3", "bot 'random' has no option 'depth': its options are none"),
+    ],
+)
+def test_unknown_factories_and_options_are_explained(my_bots: str, text: str, message: str) -> None:
+    """Bot specs: an unknown option lists the valid ones; a bad import string says why."""
+    del my_bots
+    with pytest.raises(InvalidConfigError, match=message):
+        build_bot(text, ToyGame(), 0)
+
+
+def test_heuristic_options_are_listed_per_game() -> None:
+    """Bot specs: the heuristic's options are those of the game's own heuristic class."""
+    with pytest.raises(InvalidConfigError, match="its options are danger"):
+        build_bot("heuristic:patience=2", Sixes(), 0)
+    with pytest.raises(InvalidConfigError, match="its options are patience"):
+        build_bot("heuristic:danger=2", Paiute(), 0)
+    assert build_bot("heuristic:patience=2", Paiute(), 0) is not None
+
+
+@pytest.mark.parametrize(
+    "text", ["mybots_for_tests", "mybots_for_tests:depth=2", "my-bots:blocker", ":blocker"]
+)
+def test_text_that_is_neither_a_bot_nor_an_import_string(text: str) -> None:
+    """Bot specs: a first part that is not a built-in bot needs a bare factory name after it."""
+    with pytest.raises(ParseError, match="or the import string of a bot factory"):
+        BotSpec.parse(text)

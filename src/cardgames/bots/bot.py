@@ -15,10 +15,19 @@ command line, pickled to a worker process, and built there for a game and a seed
     >>> from cardgames.bots import BotSpec
     >>> BotSpec.parse("ismcts:iterations=50:exploration=0.5")
     BotSpec(name='ismcts', options=(('iterations', 50), ('exploration', 0.5)))
+
+A spec may also name a bot factory of your own by its import string, ``module:factory`` or
+``package.module:factory`` (as pytest and uvicorn name objects), with options after it::
+
+    >>> spec = BotSpec.parse("mybots:blocker:depth=2")
+    >>> spec.name, spec.options, spec.is_import_string
+    ('mybots:blocker', (('depth', 2),), True)
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
@@ -82,16 +91,23 @@ def _parse_value(text: str) -> object:
     return text.strip()
 
 
+def _is_module_path(text: str) -> bool:
+    """Whether ``text`` is a dotted module path such as ``mybots`` or ``mypkg.bots``."""
+    return bool(text) and all(part.isidentifier() for part in text.split("."))
+
+
 @attrs.frozen(kw_only=True)
 class BotSpec:
     """A bot by name with its options, as plain (picklable, printable) data.
 
-    The names are those of :func:`bot_names`: ``random``, ``heuristic`` (the game's own
-    heuristic bot) and ``ismcts``. Options are keyword arguments of the bot's class, such as
-    ``iterations`` for :class:`~cardgames.bots.ISMCTSBot`.
+    The name is either a built-in bot of :func:`bot_names` (``random``, ``heuristic``: the
+    game's own heuristic bot, ``ismcts``) or the import string of a bot factory of your own,
+    ``module:factory`` or ``package.module:factory``. Options are keyword arguments of the bot's
+    class (such as ``iterations`` for :class:`~cardgames.bots.ISMCTSBot`) or of the factory,
+    which is called as ``factory(game, seed, **options)``.
 
     Attributes:
-        name: The bot's name.
+        name: The bot's name, or the factory's import string.
         options: Keyword arguments for the bot, as sorted-by-appearance (name, value) pairs.
     """
 
@@ -100,38 +116,68 @@ class BotSpec:
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
-        """Parse ``name`` or ``name:key=value:key=value``, such as ``ismcts:iterations=200``.
+        """Parse a bot specification, such as ``ismcts:iterations=200`` or ``mybots:blocker``.
 
-        Options are separated by colons, so that a comma can separate bots in a list.
+        The parts are separated by colons (so that a comma can separate bots in a list). A
+        first part that names a built-in bot is followed by options, ``key=value``. Any other
+        first part must be a module path followed by a bare name, the factory: that is an
+        import string, again followed by options. So ``ismcts:iterations=200`` is a built-in
+        bot with an option, ``mybots:blocker:depth=2`` the factory ``blocker`` of the module
+        ``mybots`` with an option; a module named like a built-in bot is written with its
+        package (``mypkg.ismcts:bot``).
 
         Raises:
             ParseError: the text is not a bot specification, or names an unknown bot.
         """
-        name, _, rest = text.strip().partition(":")
-        name = name.strip().lower()
+        stripped = text.strip()
+        first, _, rest = stripped.partition(":")
+        name = first.strip().lower()
+        parts = [part.strip() for part in rest.split(":")] if rest else []
         if name not in _BUILDERS:
-            known = ", ".join(bot_names())
-            raise ParseError(f"unknown bot {text.strip()!r}: expected one of {known}")
+            module = first.strip()
+            if not (_is_module_path(module) and parts and parts[0].isidentifier()):
+                known = ", ".join(bot_names())
+                raise ParseError(
+                    f"unknown bot {stripped!r}: expected one of {known}, or the import string "
+                    "of a bot factory, module:factory"
+                )
+            name = f"{module}:{parts.pop(0)}"
         options: list[tuple[str, object]] = []
-        for item in filter(None, (part.strip() for part in rest.split(":"))):
+        for item in filter(None, parts):
             key, equals, value = item.partition("=")
             if not equals or not key.strip().isidentifier():
-                raise ParseError(f"bad bot option {item!r} in {text.strip()!r}: expected key=value")
+                raise ParseError(f"bad bot option {item!r} in {stripped!r}: expected key=value")
             options.append((key.strip(), _parse_value(value)))
         return cls(name=name, options=tuple(options))
+
+    @property
+    def is_import_string(self) -> bool:
+        """Whether :attr:`name` is the import string of a factory rather than a built-in bot."""
+        return ":" in self.name
 
     def build(self, game: AnyGame, seed: int) -> Bot[Any, Any]:
         """The bot this spec names, for ``game``, drawing its randomness from ``seed``.
 
         Raises:
-            InvalidConfigError: the name is unknown, the game has no such bot (for example no
-                heuristic bot), or an option is not one the bot takes.
+            InvalidConfigError: the name is unknown or cannot be imported, the game has no such
+                bot (for example no heuristic bot), or an option is not one the bot takes (the
+                message lists those it takes).
         """
+        options = dict(self.options)
+        if self.is_import_string:
+            factory = _import_factory(self.name)
+            _check_options(self.name, factory, options, skip=2)
+            try:
+                return factory(game, seed, **options)
+            except TypeError as error:
+                raise InvalidConfigError(f"bad options for bot {self.name!r}: {error}") from None
         builder = _BUILDERS.get(self.name)
         if builder is None:
             raise InvalidConfigError(f"unknown bot {self.name!r}: expected one of {bot_names()}")
+        if options:
+            _check_options(self.name, _bot_class(self.name, game, seed), options, skip=0)
         try:
-            return builder(game, seed, dict(self.options))
+            return builder(game, seed, options)
         except TypeError as error:
             raise InvalidConfigError(f"bad options for bot {self.name!r}: {error}") from None
 
@@ -139,6 +185,65 @@ class BotSpec:
         if not self.options:
             return self.name
         return self.name + ":" + ":".join(f"{key}={value}" for key, value in self.options)
+
+
+def _import_factory(path: str) -> Callable[..., Bot[Any, Any]]:
+    """The callable that the import string ``module:factory`` names.
+
+    Raises:
+        InvalidConfigError: the module cannot be imported, or has no such callable.
+    """
+    module_name, _, attribute = path.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise InvalidConfigError(
+            f"cannot import the bot factory {path!r}: {error} (is its folder on the Python path?)"
+        ) from None
+    factory = getattr(module, attribute, None)
+    if not callable(factory):
+        raise InvalidConfigError(
+            f"cannot import the bot factory {path!r}: module {module_name!r} has no callable "
+            f"{attribute!r}"
+        )
+    return factory  # type: ignore[no-any-return]
+
+
+def _bot_class(name: str, game: AnyGame, seed: int) -> Callable[..., object]:
+    """The class that the built-in bot ``name`` builds for ``game`` (its options are its own)."""
+    return type(_BUILDERS[name](game, seed, {}))
+
+
+def _check_options(
+    name: str, target: Callable[..., object], options: dict[str, Any], *, skip: int
+) -> None:
+    """Raise when ``options`` has a keyword that ``target`` does not take.
+
+    ``skip`` leading positional parameters are the game and the seed of a factory; a class's
+    ``game`` and ``seed`` are never options either.
+
+    Raises:
+        InvalidConfigError: naming the unknown option and listing the valid ones.
+    """
+    try:
+        parameters = list(inspect.signature(target).parameters.values())
+    except (TypeError, ValueError):  # no signature to read: let the call decide
+        return
+    if any(parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters):
+        return
+    valid = sorted(
+        parameter.name
+        for parameter in parameters[skip:]
+        if parameter.kind
+        in {inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD}
+        and parameter.name not in {"game", "seed", "self"}
+    )
+    unknown = [key for key in options if key not in valid]
+    if unknown:
+        listed = ", ".join(valid) if valid else "none"
+        raise InvalidConfigError(
+            f"bot {name!r} has no option {unknown[0]!r}: its options are {listed}"
+        )
 
 
 BotLike: TypeAlias = str | BotSpec | BotFactory
