@@ -8,8 +8,9 @@ Run ``cardgames --help`` (or ``python -m cardgames --help``) for the subcommands
 - ``cardgames rules paiute`` prints a summary of the rules.
 
 Every subcommand is a function of its arguments and the standard streams, so tests drive
-:func:`main` in-process. Exit codes: 0 on success, 1 on an error (a message on stderr), 2 on a
-bad command line, 130 when interrupted with Ctrl-C.
+:func:`main` in-process. Exit codes: 0 on success, 1 on an error (a message on stderr) or a
+game of ``play`` left unfinished (``q`` or the end of the input), 2 on a bad command line, 130
+when interrupted with Ctrl-C.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ import contextlib
 import importlib.resources
 import json
 import os
+import secrets
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -36,15 +39,19 @@ __all__ = ["build_parser", "main"]
 
 EXIT_OK: Final = 0
 EXIT_ERROR: Final = 1
+EXIT_ABANDONED: Final = 1
+"""``play`` left before the game ended (``q``, or the end of the input): not a finished game."""
 EXIT_INTERRUPTED: Final = 130
 
 SIMULATION_DEFAULTS: Final[dict[str, dict[str, object]]] = {"paiute": {"max_turns": 100}}
 """Options set for ``simulate`` unless given: bounds that keep bot-only games finite (P21)."""
 
 HELP_LINE: Final = (
-    "Type a move's number, or the move as listed (any case; cards also as 10h or 6♦), or just "
-    "its card when only one move uses it; 'h' shows this help, 't' the table again, 'q' quits."
+    "Type a move's number, or the move as listed (any case; cards as 10♥, 10h, Th or 6d), or "
+    "just its card when only one move uses it; 'h' shows this help, 't' the table again, "
+    "'q' quits."
 )
+REPLAY_PROMPT: Final = "[Enter: next, b: back, q: quit] "
 
 
 class UsageError(CardgamesError, ValueError):
@@ -125,17 +132,22 @@ def _words(name: str) -> str:
 def action_label(info: GameInfo, action: object, *, unicode: bool = False) -> str:
     """A short name for an action: the game's notation, else its class and cards.
 
-    With ``unicode`` (and no notation from the game) cards show their suit symbols.
+    With ``unicode`` the action's cards show as the table shows them, with suit symbols, so
+    that a hand and the moves use one notation.
 
     Example::
 
         >>> from cardgames.registry import game_info
-        >>> from cardgames.sixes import Pass
+        >>> from cardgames.sixes import Pass, Play
+        >>> from cardgames.cards import Card
         >>> action_label(game_info("sixes"), Pass())
         'pass'
+        >>> action_label(game_info("sixes"), Play(Card.parse("Tc")), unicode=True)
+        'play 10♣'
     """
     if info.format_action is not None:
-        return info.format_action(action)
+        text = info.format_action(action)
+        return _with_symbols(text, _cards_of(action)) if unicode else text
     cls = type(action)
     parts = [_words(cls.__name__)]
     if attrs.has(cls):
@@ -146,6 +158,12 @@ def action_label(info: GameInfo, action: object, *, unicode: bool = False) -> st
             if value is not None
         )
     return " ".join(parts)
+
+
+def _with_symbols(text: str, cards: Sequence[Card]) -> str:
+    """``text`` with each word that names one of ``cards`` (``Tc``) in its symbol form (``10♣``)."""
+    names = {str(card).lower(): card.unicode for card in cards}
+    return " ".join(names.get(word.lower(), word) for word in text.split(" "))
 
 
 def _display_value(value: object) -> str:
@@ -181,11 +199,12 @@ def _event_lines(
 
     try:
         return [
-            event.text for event in describe(game, state, action, viewer=viewer, next_state=after)
+            _with_symbols(event.text, event.cards)
+            for event in describe(game, state, action, viewer=viewer, next_state=after)
         ]
     except TypeError:
         player = game.current_player(state)
-        return [f"player {player}: {action_label(game_info(game.name), action)}"]
+        return [f"player {player}: {action_label(game_info(game.name), action, unicode=True)}"]
 
 
 # --- choosing a move from typed text ----------------------------------------------------------
@@ -196,12 +215,23 @@ def _normalize(text: str) -> str:
 
 
 def match_action(  # noqa: C901 - one branch per way of naming a move
-    info: GameInfo, text: str, legal: Sequence[Any]
+    info: GameInfo,
+    text: str,
+    legal: Sequence[Any],
+    *,
+    why: Callable[[Any], str | None] | None = None,
 ) -> Any:  # noqa: ANN401 - an action of any game
     """The legal action that ``text`` names.
 
     ``text`` may be a move number (from 1), the move's label (any case; cards as ``6d``,
     ``10h`` or ``6♦``), or just a card when exactly one legal move uses it.
+
+    Args:
+        info: The game's registry entry (its notation).
+        text: What the person typed.
+        legal: The legal actions, numbered from 1 as shown.
+        why: Says why an action is not legal now (a game's ``why_illegal`` for the current
+            state), for the message; None gives a generic one.
 
     Raises:
         ParseError: no legal move (or more than one) matches; the message says which and why.
@@ -220,7 +250,11 @@ def match_action(  # noqa: C901 - one branch per way of naming a move
         else:
             if action in legal:
                 return action
-            raise ParseError(f"{text!r} is not a legal move now")
+            reason = None if why is None else why(action)
+            raise ParseError(
+                f"{text!r} is not a legal move now: "
+                + (reason or f"type a number from 1 to {len(legal)}")
+            )
     wanted = _normalize(text)
     words = wanted.split()
     try:
@@ -295,11 +329,17 @@ class _Table:
     out: IO[str]
     source: IO[str]
 
+    def why_illegal(self, state: object) -> Callable[[Any], str | None] | None:
+        """Why an action is not legal in ``state``, from the game's ``why_illegal`` if any."""
+        explain = getattr(self.game, "why_illegal", None)
+        if explain is None:
+            return None
+        return lambda action: explain(state, action)
 
-def _human_turn(table: _Table, state: object) -> object:
+
+def _human_turn(table: _Table, state: object, legal: Sequence[Any]) -> object:
     """Show the table and the numbered moves to the human in ``seat``, and read a legal move."""
     game, info, seat, out, source = table.game, table.info, table.seat, table.out, table.source
-    legal = game.legal_actions(state)
     out.write("\n" + show(game.observe(state, seat)) + "\n\nYour moves:\n")
     for number, action in enumerate(legal, 1):
         out.write(f"  {number:>2}. {action_label(info, action, unicode=True)}\n")
@@ -317,9 +357,57 @@ def _human_turn(table: _Table, state: object) -> object:
             out.write(show(game.observe(state, seat)) + "\n")
             continue
         try:
-            return match_action(info, answer, legal)
+            return match_action(info, answer, legal, why=table.why_illegal(state))
         except ParseError as error:
             out.write(f"{error}\n")
+
+
+def _bot_turn(table: _Table, bot: Bot[Any, Any], player: PlayerId, state: object) -> object:
+    """The bot's move; on a terminal a "thinking…" line shows while it decides."""
+    out = table.out
+    waiting = out.isatty()
+    if waiting:
+        out.write(f"  player {player} is thinking…")
+        out.flush()
+    action = bot.choose(table.game.observe(state, player), table.game.legal_actions(state))
+    if waiting:
+        out.write("\r\x1b[K")  # back to the line's start, and clear it
+    return action
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that an interruption leaves the old file or the new one.
+
+    Raises:
+        OSError: the file cannot be written (the old one, if any, is left as it was).
+    """
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        Path(temporary).replace(path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _save_record(  # noqa: PLR0913 - what a record holds, by keyword
+    path: Path,
+    game: AnyGame,
+    actions: Sequence[object],
+    *,
+    seed: int,
+    players: Sequence[str],
+    out: IO[str],
+) -> None:
+    """Write the game so far as a JSON record that ``cardgames replay`` reads."""
+    from cardgames.serialization import dumps_record, record_game
+
+    record = record_game(game, actions, seed=seed, players=players)
+    write_atomically(path, dumps_record(record, indent=2) + "\n")
+    out.write(f"record: {len(actions)} actions written to {path}\n")
 
 
 def _play(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
@@ -332,32 +420,48 @@ def _play(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
     human = PlayerId(args.seat)
     specs = _bot_list(args.bots, game.num_players - 1)
     others = [seat for seat in seats(game.num_players) if seat != human]
+    seed = secrets.randbits(32) if args.seed is None else args.seed
     bots: dict[PlayerId, Bot[Any, Any]] = {
-        seat: build_bot(spec, game, bot_seed(args.seed, 0, seat))
+        seat: build_bot(spec, game, bot_seed(seed, 0, seat))
         for seat, spec in zip(others, specs, strict=True)
     }
+    names = [
+        "you" if seat == human else str(specs[others.index(seat)])
+        for seat in seats(game.num_players)
+    ]
     out.write(
         f"{args.game}: you are player {human}; "
         + ", ".join(f"player {seat} is {spec}" for seat, spec in zip(others, specs, strict=True))
-        + f" (seed {args.seed}).\n{HELP_LINE}\n"
+        + f".\nSeed {seed}: play this deal again with --seed {seed}.\n{HELP_LINE}\n"
     )
     table = _Table(game, info, human, out, source)
-    state = game.initial_state(args.seed)
+    state = game.initial_state(seed)
+    actions: list[object] = []
     try:
         while not game.is_terminal(state):
             player = game.current_player(state)
             assert player is not None  # noqa: S101 - live states have a player to act
-            if player == human:
-                action = _human_turn(table, state)
+            if player != human:
+                action = _bot_turn(table, bots[player], player, state)
             else:
-                action = bots[player].choose(game.observe(state, player), game.legal_actions(state))
+                legal = game.legal_actions(state)
+                if len(legal) == 1 and not args.ask_every_move:
+                    action = legal[0]
+                    label = action_label(info, action, unicode=True)
+                    out.write(f"  (your only move, played for you: {label})\n")
+                else:
+                    action = _human_turn(table, state, legal)
             after = game.apply(state, action)
+            actions.append(action)
             for line in _event_lines(game, state, action, after, human):
                 out.write(f"  {line}\n")
             state = after
     except _Quit as reason:
         out.write(f"\n{reason}: game abandoned. Goodbye.\n")
-        return EXIT_OK
+        return EXIT_ABANDONED
+    finally:
+        if args.record is not None:
+            _save_record(Path(args.record), game, actions, seed=seed, players=names, out=out)
     returns = game.returns(state)
     out.write("\nGame over.\n" + show(game.observe(state, human)) + "\n")
     out.write(
@@ -458,18 +562,54 @@ def _replay(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
     info = game_info(record.game)
     players = f" ({', '.join(record.players)})" if record.players else ""
     out.write(f"{record.game}, seed {record.seed}, {len(record.actions)} actions{players}\n\n")
-    out.write(show(states[0]) + "\n")
-    interactive = not args.all and source.isatty()
-    for step, action in enumerate(record.actions):
-        if interactive:
-            answer = _ask(out, source, "[Enter: next, q: quit] ").strip().lower()
-            if answer in {"q", "quit"}:
-                return EXIT_OK
-        player = game.current_player(states[step])
-        out.write(f"\n{step + 1}. player {player}: {action_label(info, action)}\n")
-        out.write(show(states[step + 1]) + "\n")
+
+    def step(number: int) -> None:
+        """Show the table after action ``number`` (0: the deal)."""
+        if number:
+            player = game.current_player(states[number - 1])
+            label = action_label(info, record.actions[number - 1], unicode=True)
+            out.write(f"\n{number}. player {player}: {label}\n")
+        out.write(show(states[number]) + "\n")
+
+    step(0)
+    if not args.all and source.isatty():
+        try:
+            _browse(out, source, len(record.actions), step)
+        except _Quit:
+            return EXIT_OK
+    else:
+        for number in range(1, len(states)):
+            step(number)
     out.write("\nResult: " + " ".join(f"{r:+d}" for r in game.returns(states[-1])) + "\n")
     return EXIT_OK
+
+
+def _browse(out: IO[str], source: IO[str], last: int, step: Callable[[int], None]) -> None:
+    """Step through actions 1 to ``last`` as the person asks: next, back, or quit.
+
+    Raises:
+        _Quit: the person typed ``q`` or the input ended.
+    """
+    position = 0
+    while True:
+        answer = _ask(out, source, REPLAY_PROMPT).strip().lower()
+        if answer in {"q", "quit"}:
+            raise _Quit("you left the replay")
+        if answer in {"b", "back", "p", "previous"}:
+            if position == 0:
+                out.write("(this is the deal: there is nothing before it)\n")
+                continue
+            position -= 1
+            out.write(f"\n(back to {'the deal' if position == 0 else f'after move {position}'})")
+            step(position)
+            continue
+        if answer not in {"", "n", "next"}:
+            out.write("Enter or n: the next move; b: back one move; q: quit\n")
+            continue
+        if position == last:
+            return
+        position += 1
+        step(position)
 
 
 # --- rules ---------------------------------------------------------------------------------
@@ -515,7 +655,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="play a game in the terminal against bots",
-        description="Play against bots. Type a move's number or name; h for help, q to quit.",
+        description="Play against bots. Type a move's number or name; h for help, q to quit. "
+        "Exit code 0 when the game ends, 1 when you leave it (q or end of input), 130 on Ctrl-C.",
     )
     play.add_argument("game", choices=names, help="the game to play")
     play.add_argument("--players", type=int, help="number of seats (default: the game's)")
@@ -526,7 +667,22 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the other players, one spec or one per other seat, comma-separated ({bots_help}); "
         "default heuristic",
     )
-    play.add_argument("--seed", type=int, default=0, help="deal and bot seed (default 0)")
+    play.add_argument(
+        "--seed",
+        type=int,
+        help="deal and bot seed (default: drawn from the OS, and printed so that the game can "
+        "be played again)",
+    )
+    play.add_argument(
+        "--ask-every-move",
+        action="store_true",
+        help="ask even when only one move is legal (by default it is played for you)",
+    )
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the game (when it ends or you leave) as a JSON record for cardgames replay",
+    )
     play.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
@@ -558,7 +714,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep = commands.add_parser(
         "replay",
         help="step through a recorded game",
-        description="Show a game record move by move (Enter for the next move on a terminal).",
+        description="Show a game record move by move. On a terminal it waits after each move: "
+        "Enter for the next one, b to go back one, q to quit; otherwise (or with --all) it "
+        "prints the whole game.",
     )
     rep.add_argument("file", help="a record file (JSON, or JSON lines as written by simulate)")
     rep.add_argument(

@@ -228,7 +228,7 @@ def _deal(game: Paiute, after: PaiuteState, viewer: PlayerId | None, reveal_all:
         hidden=dealt - len(cards),
         chips=game.config.ante * game.num_players,
         text=(
-            f"player {after.dealer} deals deal {after.deal_number}; "
+            f"deal {after.deal_number}: player {after.dealer} deals; "
             f"{after.wild_card.rank.label}s are wild"
         ),
     )
