@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames.bots import PaiuteHeuristicBot, SixesHeuristicBot, hand_potential, heuristic_bot
-from cardgames.bots.paiute_heuristic import _WINDOW_PLANS, _by_suit, _mask, _potentials
+from cardgames.bots.paiute_heuristic import _by_suit, _mask, _potentials
 from cardgames.cards import Card, Rank, Suit, parse_cards, standard_deck
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
@@ -244,7 +244,7 @@ def test_rating_each_discard_matches_rating_each_hand(cards: list[Card], wild: R
         [None, *(card.index for card in six)],
         int(wild),
         _by_suit(_mask(dead)),
-        _WINDOW_PLANS[True],
+        ace_low=True,
     )
     assert ratings[0] == pytest.approx(reference_potential(frozenset(six), wild, dead))
     for card, rating in zip(six, ratings[1:], strict=True):

@@ -81,9 +81,7 @@ def hand_potential(
         >>> near > far
         True
     """
-    return _potential(
-        _mask(hand), int(wild_rank), _by_suit(_mask(dead)), _WINDOW_PLANS[bool(ace_low_straight)]
-    )
+    return _potential(_mask(hand), int(wild_rank), _by_suit(_mask(dead)), bool(ace_low_straight))
 
 
 def _mask(cards: Iterable[Card]) -> int:
@@ -134,17 +132,17 @@ _SIX_WEIGHTS: Final = (
 
 
 @functools.lru_cache(maxsize=1 << 13)
-def _span(held: int, plan: _WindowPlan) -> int:
-    """The rank bits of every window of ``plan`` that holds a rank of ``held`` (rank bits)."""
+def _span(held: int, ace_low: bool) -> int:
+    """The rank bits of every straight-flush window that holds a rank of ``held`` (rank bits)."""
     span = 0
-    for bits, _, _ in plan:
+    for bits, _, _ in _WINDOW_PLANS[ace_low]:
         if bits & held:
             span |= bits
     return span
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _flush_part(held: int, wilds: int, dead: int, plan: _WindowPlan) -> tuple[float, float]:
+def _flush_part(held: int, wilds: int, dead: int, ace_low: bool) -> tuple[float, float]:
     """The best and the total straight-flush score (P15.2-3) of one suit.
 
     ``held`` and ``dead`` are the suit's natural ranks in the hand and its dead ranks, as rank
@@ -152,7 +150,7 @@ def _flush_part(held: int, wilds: int, dead: int, plan: _WindowPlan) -> tuple[fl
     """
     powers = _POWERS
     best = total = 0.0
-    for bits, window, weight in plan:
+    for bits, window, weight in _WINDOW_PLANS[ace_low]:
         have = (held & bits).bit_count()
         if not have:
             continue
@@ -191,7 +189,8 @@ def _potentials(
     removals: Iterable[int | None],
     wild_rank: int,
     dead: Sequence[int],
-    plan: _WindowPlan,
+    *,
+    ace_low: bool,
 ) -> list[float]:
     """The potential of the cards (indices) without each card of ``removals`` (None: all kept).
 
@@ -227,7 +226,7 @@ def _potentials(
             suit_held = held[each] & ~(1 << rank) if each == suit else held[each]
             if suit_held:
                 part_best, part_total = _flush_part(
-                    suit_held, left, dead[each] & _span(suit_held, plan), plan
+                    suit_held, left, dead[each] & _span(suit_held, ace_low), ace_low
                 )
                 best = max(best, part_best)
                 total += part_total
@@ -237,10 +236,10 @@ def _potentials(
     return results
 
 
-def _potential(hand: int, wild_rank: int, dead: Sequence[int], plan: _WindowPlan) -> float:
+def _potential(hand: int, wild_rank: int, dead: Sequence[int], ace_low: bool) -> float:
     """:func:`hand_potential` over a card bitmask and dead rank bits per suit."""
     cards = [index for index in range(52) if hand >> index & 1]
-    return _potentials(cards, (None,), wild_rank, dead, plan)[0]
+    return _potentials(cards, (None,), wild_rank, dead, ace_low=ace_low)[0]
 
 
 class PaiuteHeuristicBot:
@@ -308,7 +307,7 @@ class PaiuteHeuristicBot:
         """
         wild = int(observation.wild_rank)
         dead = _by_suit(_mask(observation.discard_pile[:-1]))
-        plan = _WINDOW_PLANS[self._config.ace_low_straight]
+        ace_low = self._config.ace_low_straight
 
         def rate(cards: Sequence[Card], removals: Iterable[Card | None]) -> list[float]:
             return _potentials(
@@ -316,7 +315,7 @@ class PaiuteHeuristicBot:
                 [None if card is None else card.index for card in removals],
                 wild,
                 dead,
-                plan,
+                ace_low=ace_low,
             )
 
         return rate
