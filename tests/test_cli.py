@@ -546,3 +546,45 @@ def test_abandoned_play_exit_codes_in_a_real_process() -> None:
         assert process.wait(timeout=30) == 130
         assert process.stderr is not None
         assert "interrupted" in process.stderr.read()
+
+
+def test_games_without_a_reason_for_illegal_moves() -> None:
+    """CLI play: a game without why_illegal gets the generic message (no reason callback)."""
+    from cardgames.cli import _Table
+
+    toy = ToyGame()
+    table = _Table(toy, game_info("sixes"), PlayerId(0), io.StringIO(), io.StringIO())
+    assert table.why_illegal(toy.initial_state(deck=TOY_DECK)) is None
+    sixes = Sixes(SixesConfig(num_players=2))
+    state = sixes.initial_state(1)
+    explain = attrs.evolve(table, game=sixes).why_illegal(state)
+    assert explain is not None
+    assert explain(Pass()) == sixes.why_illegal(state, Pass())
+
+
+def test_play_against_your_own_bot_from_the_current_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI --bots module:factory: a module beside you is found, as uvicorn finds apps."""
+    (tmp_path / "cli_bots_for_tests.py").write_text(
+        "from cardgames.bots import RandomBot\n\n\n"
+        "def blocker(game, seed, *, depth=1):\n"
+        "    del game\n"
+        "    return RandomBot(seed=seed + depth)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in {"", str(tmp_path)}])
+    argv = ["play", "sixes", "--players", "4", "--seed", "2"]
+    code, out, _ = run(
+        [*argv, "--bots", "cli_bots_for_tests:blocker:depth=2,random,heuristic"],
+        capsys,
+        monkeypatch,
+        stdin="q\n",
+    )
+    assert code == 1
+    assert "player 1 is cli_bots_for_tests:blocker:depth=2, player 2 is random" in out
+    assert sys.path[0] == str(tmp_path)
+    code, _, err = run([*argv, "--bots", "cli_bots_for_tests:blocker:width=1"], capsys, monkeypatch)
+    assert code == 1
+    assert "has no option 'width': its options are depth" in err
