@@ -143,7 +143,7 @@ def _span(held: int, ace_low: bool) -> int:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _flush_part(held: int, wilds: int, dead: int, ace_low: bool) -> tuple[float, float]:
-    """The best and the total straight-flush score (P15.2-3) of one suit.
+    """The best and the total straight-flush score (P15.2-3) of one suit (zeros for none).
 
     ``held`` and ``dead`` are the suit's natural ranks in the hand and its dead ranks, as rank
     bits (``1 << rank``); only the dead ranks in the :func:`_span` of ``held`` matter.
@@ -184,6 +184,14 @@ def _set_part(counts: tuple[int, ...], wilds: int) -> tuple[float, float]:
     return max(scores), sum(scores)
 
 
+@functools.lru_cache(maxsize=1 << 10)
+def _set_part_without(counts: tuple[int, ...], size: int, wilds: int) -> tuple[float, float]:
+    """:func:`_set_part` after one card leaves a group of ``size`` cards of one rank."""
+    fewer = list(counts)
+    fewer[len(fewer) - 1 - fewer[::-1].index(size)] = size - 1  # still sorted, largest first
+    return _set_part(tuple(count for count in fewer if count), wilds)
+
+
 def _potentials(
     cards: Iterable[int],
     removals: Iterable[int | None],
@@ -209,30 +217,35 @@ def _potentials(
         else:
             counts[rank] = counts.get(rank, 0) + 1
             held[index & 3] |= 1 << rank
+    shape = tuple(sorted(counts.values(), reverse=True))
+    relevant = [dead[suit] & _span(held[suit], ace_low) for suit in range(4)]
+    # the flush parts of each suit with all the wilds, and with one wild fewer (when needed)
+    parts = {wilds: [_flush_part(held[s], wilds, relevant[s], ace_low) for s in range(4)]}
     results: list[float] = []
     for removal in removals:
-        removed_wild = 0
-        suit = rank = -1
-        if removal is not None:
+        if removal is None:
+            set_best, set_total = _set_part(shape, wilds)
+            suit_parts = parts[wilds]
+        else:
             rank = (removal >> 2) + 2
             if rank == wild_rank:
-                removed_wild = 1
+                set_best, set_total = _set_part(shape, wilds - 1)
+                if wilds - 1 not in parts:
+                    parts[wilds - 1] = [
+                        _flush_part(held[s], wilds - 1, relevant[s], ace_low) for s in range(4)
+                    ]
+                suit_parts = parts[wilds - 1]
             else:
                 suit = removal & 3
-                counts[rank] -= 1
-        left = wilds - removed_wild
-        best, total = _set_part(tuple(sorted(counts.values(), reverse=True)), left)
-        for each in range(4):
-            suit_held = held[each] & ~(1 << rank) if each == suit else held[each]
-            if suit_held:
-                part_best, part_total = _flush_part(
-                    suit_held, left, dead[each] & _span(suit_held, ace_low), ace_low
+                set_best, set_total = _set_part_without(shape, counts[rank], wilds)
+                suit_parts = parts[wilds].copy()
+                suit_parts[suit] = _flush_part(
+                    held[suit] & ~(1 << rank), wilds, relevant[suit], ace_low
                 )
-                best = max(best, part_best)
-                total += part_total
+        (best0, total0), (best1, total1), (best2, total2), (best3, total3) = suit_parts
+        best = max(set_best, best0, best1, best2, best3)
+        total = set_total + total0 + total1 + total2 + total3
         results.append(round(best + 0.1 * total, 12))
-        if suit >= 0:
-            counts[rank] += 1
     return results
 
 
