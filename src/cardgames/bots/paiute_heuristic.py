@@ -333,18 +333,14 @@ class PaiuteHeuristicBot:
 
         return rate
 
-    def _best_keep(
-        self,
-        rate: Callable[[Sequence[Card], Iterable[Card | None]], list[float]],
-        cards: Sequence[Card],
-        candidates: Sequence[Card],
-    ) -> tuple[float, Card]:
-        """The best potential of ``cards`` after discarding one of ``candidates``."""
+    def _best_keep(self, scores: Sequence[float], candidates: Sequence[Card]) -> tuple[float, Card]:
+        """The best of ``scores`` and its candidate to discard.
+
+        ``scores`` are the hand's potentials after discarding each candidate; equal scores are
+        separated by the bot's seeded generator.
+        """
         random_ = self._rng.random
-        options = [
-            (score, random_(), card)
-            for score, card in zip(rate(cards, candidates), candidates, strict=True)
-        ]
+        options = [(score, random_(), card) for score, card in zip(scores, candidates, strict=True)]
         score, _, card = max(options)
         return score, card
 
@@ -366,8 +362,10 @@ class PaiuteHeuristicBot:
         ):
             return take
         rate = self._rater(observation)
-        with_top, _ = self._best_keep(rate, six, observation.hand)
-        if with_top > 1.15 * rate(observation.hand, (None,))[0]:
+        # one pass rates the six cards without each card of the hand, and without the top
+        *kept, without_top = rate(six, (*observation.hand, top))
+        with_top, _ = self._best_keep(kept, observation.hand)
+        if with_top > 1.15 * without_top:
             return take
         return stock
 
@@ -432,5 +430,7 @@ class PaiuteHeuristicBot:
         discards = {action.card: action for action in legal if isinstance(action, Discard)}
         if not discards:
             return legal[0]
-        _, card = self._best_keep(self._rater(observation), observation.hand, tuple(discards))
+        candidates = tuple(discards)
+        scores = self._rater(observation)(observation.hand, candidates)
+        _, card = self._best_keep(scores, candidates)
         return discards[card]
