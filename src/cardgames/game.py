@@ -38,7 +38,9 @@ ObservationT = TypeVar("ObservationT")
 class Game(Protocol[StateT, ActionT, ObservationT]):
     """The interface every game offers: rules as pure functions over immutable values.
 
-    Type parameters are the game's state, action and observation classes.
+    Type parameters are the game's state, action and observation classes. A game of several
+    scored rounds may also define the optional method ``round_index(state) -> int`` (see
+    :func:`round_index`), which search bots use to end their rollouts with the round.
     """
 
     @property
