@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cardgames.bots import Bot, RandomBot, SixesHeuristicBot
+from cardgames.bots import Bot, RandomBot
+from cardgames.sixes import SixesHeuristicBot
 from cardgames.game import winners
 from cardgames.sixes import Sixes, SixesAction, SixesConfig, SixesObservation
 

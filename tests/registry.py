@@ -14,7 +14,7 @@ import pytest
 
 from cardgames.game import Game
 from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.registry import GameInfo, game_info
+from cardgames.spec import GameSpec
 from cardgames.sixes import BrokePass, Sixes, SixesConfig
 from toy_game import ToyGame
 
@@ -64,12 +64,14 @@ MAX_ACTIONS = 50_000
 """A random playout longer than this is treated as a game that does not end."""
 
 
-def over_games(where: Callable[[GameInfo], object] | None = None) -> pytest.MarkDecorator:
+def over_games(
+    where: Callable[[GameSpec[Any, Any, Any, Any]], object] | None = None,
+) -> pytest.MarkDecorator:
     """Parametrize a test's ``game`` argument over the registry (those ``where`` accepts)."""
     names = [
         name
         for name in sorted(GAME_FACTORIES)
-        if where is None or where(game_info(GAME_FACTORIES[name]().name))
+        if where is None or where(GAME_FACTORIES[name]().spec)
     ]
     return pytest.mark.parametrize("game", [GAME_FACTORIES[n]() for n in names], ids=names)
 

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.resources
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -30,16 +29,14 @@ from cardgames.bots.bot import AnyGame, Bot, BotSpec, bot_names, build_bot
 from cardgames.cards import Card
 from cardgames.errors import CardgamesError, InvalidConfigError, ParseError
 from cardgames.game import PlayerId, seats, winners
-from cardgames.registry import GameInfo, game_info, game_names
+from cardgames.registry import game_info, game_names
+from cardgames.spec import GameSpec as GameInfo
 
 __all__ = ["build_parser", "main"]
 
 EXIT_OK: Final = 0
 EXIT_ERROR: Final = 1
 EXIT_INTERRUPTED: Final = 130
-
-SIMULATION_DEFAULTS: Final[dict[str, dict[str, object]]] = {"paiute": {"max_turns": 100}}
-"""Options set for ``simulate`` unless given: bounds that keep bot-only games finite (P21)."""
 
 HELP_LINE: Final = (
     "Type a move's number, or the move as listed (any case; cards also as 10h or 6♦), or just "
@@ -87,7 +84,7 @@ def make_game(
     *,
     players: int | None = None,
     options: dict[str, object] | None = None,
-    defaults: dict[str, object] | None = None,
+    defaults: Mapping[str, object] | None = None,
 ) -> AnyGame:
     """The game called ``name``, with ``players`` seats and config ``options``.
 
@@ -376,7 +373,7 @@ def _simulate(args: argparse.Namespace, out: IO[str]) -> int:
         args.game,
         players=args.players,
         options=_options(args.set),
-        defaults=SIMULATION_DEFAULTS.get(args.game),
+        defaults=game_info(args.game).simulation_defaults,
     )
     if args.bots is None:
         specs = [BotSpec(name="heuristic")] + [BotSpec(name="random")] * (game.num_players - 1)
@@ -469,16 +466,15 @@ def _replay(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
 
 
 def rules_text(name: str) -> str:
-    """The plain-text rules summary shipped for game ``name``.
+    """The plain-text rules summary of game ``name`` (its spec's ``rules``).
 
     Raises:
         UsageError: there is no summary for that game.
     """
-    resource = importlib.resources.files("cardgames") / "rules" / f"{name}.txt"
-    try:
-        return resource.read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
-        raise UsageError(f"no rules for {name!r}: try {', '.join(game_names())}") from None
+    rules = game_info(name).rules
+    if not rules:
+        raise UsageError(f"no rules for {name!r}: try {', '.join(game_names())}")
+    return rules
 
 
 def _rules(args: argparse.Namespace, out: IO[str]) -> int:
@@ -525,8 +521,8 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between bots and print the results",
         description="Play seeded games between bots in worker processes and print per-seat "
-        "win rates and chip results with 95%% confidence intervals. Paiute games default to "
-        "max_turns=100 (P21) so that bot-only deals end.",
+        "win rates and chip results with 95%% confidence intervals. A game's spec may set "
+        "defaults that keep bot-only games finite (Paiute: max_turns=100, P21).",
     )
     sim.add_argument("game", choices=names, help="the game to simulate")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")

@@ -535,7 +535,7 @@ def _record_writer(game: AnyGame, labels: Sequence[str]) -> Callable[[GameOutcom
         game_info(game.name)
     except DecodeError as error:
         raise InvalidConfigError(f"cannot write records of {game.name!r}: {error}") from None
-    config = getattr(game, "config", None)
+    config = game.config
 
     def write(outcome: GameOutcome, actions: Any) -> str:  # noqa: ANN401 - any game's actions
         n = len(outcome.seats)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from cardgames.bots import PaiuteHeuristicBot, SixesHeuristicBot, hand_potential, heuristic_bot
+from cardgames.bots import heuristic_bot
+from cardgames.paiute import PaiuteHeuristicBot, hand_potential
+from cardgames.sixes import SixesHeuristicBot
 from cardgames.cards import Card, Rank, parse_cards
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId

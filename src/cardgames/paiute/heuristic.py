@@ -17,7 +17,7 @@ so they count against it. With that rating the bot:
 
 Example::
 
-    >>> from cardgames.bots import PaiuteHeuristicBot
+    >>> from cardgames.paiute import PaiuteHeuristicBot
     >>> from cardgames.paiute import Paiute, PaiuteConfig
     >>> game = Paiute(PaiuteConfig(num_players=3, max_turns=60))
     >>> state = game.initial_state(seed=1)

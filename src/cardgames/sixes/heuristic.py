@@ -14,7 +14,7 @@ an opponent's hand. :class:`SixesHeuristicBot` scores each legal play by what it
 Among otherwise equal plays it prefers a card of its longest suit (a long suit is the one it
 can keep extending), and breaks remaining ties with its own seeded generator::
 
-    >>> from cardgames.bots import SixesHeuristicBot
+    >>> from cardgames.sixes import SixesHeuristicBot
     >>> from cardgames.sixes import Sixes, SixesConfig
     >>> game = Sixes(SixesConfig(num_players=4))
     >>> state = game.initial_state(seed=1)
