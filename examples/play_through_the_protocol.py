@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from cardgames.bots import Bot, RandomBot
-from cardgames.sixes import SixesHeuristicBot
 from cardgames.game import winners
-from cardgames.sixes import Sixes, SixesAction, SixesConfig, SixesObservation
+from cardgames.sixes import Sixes, SixesAction, SixesConfig, SixesHeuristicBot, SixesObservation
 
 
 def main(seed: int = 2026) -> None:

@@ -14,8 +14,8 @@ import pytest
 
 from cardgames.game import Game
 from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.spec import GameSpec
 from cardgames.sixes import BrokePass, Sixes, SixesConfig
+from cardgames.spec import GameSpec
 from toy_game import ToyGame
 
 GAME_FACTORIES: dict[str, Callable[[], Game[Any, Any, Any]]] = {

@@ -105,18 +105,18 @@ class ToyGame:
     def why_illegal(self, state: ToyState, action: object) -> str | None:
         _check(state)
         if self.is_terminal(state):
-            return f"{action!r} is not legal: the game is over"
+            return "the game is over"
         player = state.to_move
         if not isinstance(action, PlayCard):
-            return f"{action!r} is not legal for player {player}: not a toy action"
+            return f"player {player} may only play a card (PlayCard)"
         if action not in self.legal_actions(state):
-            return f"{action!r} is not legal for player {player}: not held"
+            return f"player {player} does not hold that card"
         return None
 
     def apply(self, state: ToyState, action: PlayCard) -> ToyState:
         reason = self.why_illegal(state, action)
         if reason is not None:
-            raise IllegalActionError(reason)
+            raise IllegalActionError(f"{action!r} is not legal: {reason}")
         player = state.to_move
         hands = list(state.hands)
         hands[player] = hands[player] - {action.card}
@@ -168,7 +168,7 @@ class ToyGame:
             history=observation.history,
         )
 
-    def action_id(self, action: PlayCard) -> int:
+    def action_id(self, action: object) -> int:
         if not isinstance(action, PlayCard) or action.card not in DECK:
             raise IllegalActionError(f"{action!r} is not a toy action")
         return DECK.index(action.card)

@@ -30,7 +30,7 @@ from cardgames.cards import Card
 from cardgames.errors import CardgamesError, InvalidConfigError, ParseError
 from cardgames.game import PlayerId, seats, winners
 from cardgames.registry import game_info, game_names
-from cardgames.spec import GameSpec as GameInfo
+from cardgames.spec import AnyGameSpec as GameInfo
 
 __all__ = ["build_parser", "main"]
 

@@ -36,8 +36,10 @@ class InvalidConfigError(CardgamesError, ValueError):
 
 
 class InvalidStateError(CardgamesError, ValueError):
-    """A state that the game cannot reach or start from: built with impossible values, or one
-    of another game (or another configuration) handed to this game's rules.
+    """A state that the game cannot reach or start from.
+
+    Raised for a state built with impossible values, and for one of another game handed to
+    this game's rules.
 
     The message names the broken rule, never a hidden card.
     """

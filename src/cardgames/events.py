@@ -1,8 +1,8 @@
 """A per-action event stream that a front end can animate, redacted for each viewer.
 
-This module is a leaf: it knows no game and no registry (each game's spec carries its event
-describer). Events are derived from a state, the action applied and the successor state, so a server can
-produce them for each connected player without keeping any other log::
+This module is a leaf: it knows no game and no registry (each game's spec carries its
+event describer). Events are derived from a state, the action applied and the successor
+state, so a server can produce them for each connected player without keeping any other log::
 
     >>> from cardgames.events import describe
     >>> from cardgames.sixes import Sixes, SixesConfig

@@ -11,8 +11,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NewType, Protocol, TypeGuard, TypeVar, runtime_checkable
+from collections.abc import Iterable, Sequence
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    NewType,
+    Protocol,
+    TypeGuard,
+    TypeVar,
+    cast,
+    runtime_checkable,
+)
 
 import attrs
 
@@ -26,12 +35,12 @@ __all__ = [
     "Chance",
     "Game",
     "PlayerId",
+    "apply_with_chance",
     "check_deck",
     "check_seat",
     "is_int",
     "is_seat",
     "legal_action_mask",
-    "apply_with_chance",
     "playout",
     "seats",
     "standings",
@@ -112,7 +121,7 @@ class Game(Protocol[StateT, ActionT, ObservationT]):
 
     @property
     def spec(self) -> GameSpec[StateT, ActionT, ObservationT, Any]:
-        """The game's :class:`~cardgames.spec.GameSpec`: what the rest of the library knows of it."""
+        """The game's :class:`~cardgames.spec.GameSpec`: all the library knows of it."""
         ...
 
     @property
@@ -162,8 +171,9 @@ class Game(Protocol[StateT, ActionT, ObservationT]):
     def why_illegal(self, state: StateT, action: object) -> str | None:
         """None when ``action`` is legal in ``state``; else why not, as ``apply`` would say.
 
-        The reason names the action, the player and the rule, never a hidden card; it is the
-        message of the :class:`~cardgames.errors.IllegalActionError` that ``apply`` raises.
+        The reason names the rule and never a hidden card; the message of the
+        :class:`~cardgames.errors.IllegalActionError` that ``apply`` raises contains it. Any
+        value may be asked about: a foreign object gets a reason, not an exception.
 
         Raises:
             InvalidStateError: ``state`` is not a state of this game.
@@ -259,7 +269,7 @@ def check_deck(deck: object, cards: Sequence[Card], what: str = "deck") -> tuple
         InvalidConfigError: ``deck`` is not a sequence of cards that orders ``cards``.
     """
     try:
-        order = tuple(deck)  # type: ignore[call-overload]
+        order = tuple(cast("Iterable[Card]", deck))
         matches = Counter(order) == Counter(cards)
     except TypeError:
         matches = False

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from cardgames.events import Event
     from cardgames.game import Chance, Game
 
-__all__ = ["EventDescriber", "GameSpec", "StateCodec"]
+__all__ = ["AnyGameSpec", "EventDescriber", "GameSpec", "StateCodec"]
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -134,3 +134,7 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
     def describe_action(self, action: ActionT) -> str:
         """The action's notation when the game has one, else its ``repr``."""
         return repr(action) if self.format_action is None else self.format_action(action)
+
+
+AnyGameSpec: TypeAlias = GameSpec[Any, Any, Any, Any]
+"""The spec of a game of unknown type, for code that handles every game."""

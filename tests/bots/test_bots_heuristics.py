@@ -6,8 +6,6 @@ import attrs
 import pytest
 
 from cardgames.bots import heuristic_bot
-from cardgames.paiute import PaiuteHeuristicBot, hand_potential
-from cardgames.sixes import SixesHeuristicBot
 from cardgames.cards import Card, Rank, parse_cards
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
@@ -19,10 +17,12 @@ from cardgames.paiute import (
     Paiute,
     PaiuteAction,
     PaiuteConfig,
+    PaiuteHeuristicBot,
     PaiuteObservation,
     ShowSix,
+    hand_potential,
 )
-from cardgames.sixes import Pass, Play, Sixes, SixesConfig, SixesObservation
+from cardgames.sixes import Pass, Play, Sixes, SixesConfig, SixesHeuristicBot, SixesObservation
 
 PAIUTE = Paiute(PaiuteConfig(num_players=2, max_turns=60))
 SIXES = Sixes(SixesConfig(num_players=2))

@@ -166,7 +166,7 @@ def test_non_actions_are_illegal(junk: object) -> None:
         IllegalActionError, match=re.escape("a Sixes action is Play (S6) or Pass (S7)")
     ):
         GAME.apply(state, junk)  # type: ignore[arg-type]
-    assert GAME.why_illegal(state, junk) == "a Sixes action is Play (S6) or Pass (S7)"  # type: ignore[arg-type]
+    assert GAME.why_illegal(state, junk) == "a Sixes action is Play (S6) or Pass (S7)"
 
 
 def test_nothing_is_legal_once_the_game_is_over() -> None:

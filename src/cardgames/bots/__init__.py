@@ -10,6 +10,9 @@ spec. A
 the simulator and the command line.
 """
 
+import importlib
+import warnings
+
 from cardgames.bots.bot import (
     AnyGame,
     Bot,
@@ -20,9 +23,6 @@ from cardgames.bots.bot import (
     build_bot,
     describe_bot,
 )
-import importlib
-import warnings
-
 from cardgames.bots.heuristic import heuristic_bot
 from cardgames.bots.ismcts import ISMCTSBot, normalized_rewards
 from cardgames.bots.random_bot import RandomBot

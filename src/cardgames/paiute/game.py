@@ -582,7 +582,7 @@ class Paiute:
     @property
     def spec(self) -> GameSpec[PaiuteState, PaiuteAction, PaiuteObservation, PaiuteConfig]:
         """The spec of Paiute (:data:`cardgames.paiute.SPEC`)."""
-        from cardgames.paiute.spec import SPEC  # noqa: PLC0415 - the spec imports this module
+        from cardgames.paiute.spec import SPEC
 
         return SPEC
 

@@ -26,7 +26,7 @@ from cardgames.errors import DecodeError
 from cardgames.game import Game
 from cardgames.registry import game_info
 from cardgames.serialization.codec import JSON, decode_value, encode_value
-from cardgames.spec import GameSpec as GameInfo
+from cardgames.spec import AnyGameSpec as GameInfo
 
 __all__ = [
     "FORMAT",

@@ -74,7 +74,7 @@ class GameRecord:
         return make_game(game_info(self.game), self.config, "config")
 
 
-def record_game(
+def record_game(  # noqa: PLR0913 - keyword-only chance and names after the game and actions
     game: AnyGame,
     actions: Sequence[Any],
     *,

@@ -28,7 +28,6 @@ from cardgames.cards import format_cards, parse_cards
 from cardgames.errors import DecodeError, ParseError, ReplayError
 from cardgames.registry import game_info
 from cardgames.serialization.codec import JSON
-from cardgames.spec import GameSpec as GameInfo
 from cardgames.serialization.document import (
     VERSION,
     decode_config_value,
@@ -37,6 +36,7 @@ from cardgames.serialization.document import (
     parse_json,
 )
 from cardgames.serialization.record import GameRecord, replay
+from cardgames.spec import AnyGameSpec as GameInfo
 
 __all__ = ["format_record", "parse_record"]
 

@@ -149,7 +149,7 @@ class Sixes:
     @property
     def spec(self) -> GameSpec[SixesState, SixesAction, SixesObservation, SixesConfig]:
         """The spec of Sixes (:data:`cardgames.sixes.SPEC`)."""
-        from cardgames.sixes.spec import SPEC  # noqa: PLC0415 - the spec imports this module
+        from cardgames.sixes.spec import SPEC
 
         return SPEC
 
@@ -378,20 +378,21 @@ class Sixes:
         if action.__class__ not in _ACTION_CLASSES:
             return "a Sixes action is Play (S6) or Pass (S7)"
         match action:
-            case Play(card=card):
+            case Play(card=Card() as card):
                 return self._play_problem(state, player, card)
-            case Pass():
-                if not state.table_mask:
-                    return "the 6♦ opens (S5)"
-                if self._legal_key(state, player) & _PASS_FLAG:
-                    return None
-                return "must play when able (S7)"
-            case _:  # pragma: no cover - excluded by the class check above
-                return "a Sixes action is Play (S6) or Pass (S7)"
+            case Play(card=card):
+                return f"{card!r} is not a card (S2)"
+            case _:
+                return self._pass_problem(state, player)
 
-    def _play_problem(self, state: SixesState, player: int, card: object) -> str | None:
-        if not isinstance(card, Card):
-            return f"{card!r} is not a card (S2)"
+    def _pass_problem(self, state: SixesState, player: int) -> str | None:
+        if not state.table_mask:
+            return "the 6♦ opens (S5)"
+        if self._legal_key(state, player) & _PASS_FLAG:
+            return None
+        return "must play when able (S7)"
+
+    def _play_problem(self, state: SixesState, player: int, card: Card) -> str | None:
         index = index_of(card)
         if index is None:
             return f"{card.unicode} is not in the 40-card Sixes deck (S2)"
