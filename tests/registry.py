@@ -14,6 +14,7 @@ import pytest
 
 from cardgames.game import Game
 from cardgames.paiute import Paiute, PaiuteConfig
+from cardgames.registry import game_names, game_spec
 from cardgames.sixes import BrokePass, Sixes, SixesConfig
 from cardgames.spec import GameSpec
 from toy_game import ToyGame
@@ -58,6 +59,18 @@ GAME_FACTORIES: dict[str, Callable[[], Game[Any, Any, Any]]] = {
 }
 
 AnyGame = Game[Any, Any, Any]
+
+
+def _installed_game(name: str) -> Callable[[], AnyGame]:
+    return lambda: game_spec(name).make_game(None)
+
+
+_COVERED = {factory().name for factory in GAME_FACTORIES.values()}
+GAME_FACTORIES.update(
+    {name: _installed_game(name) for name in game_names() if name not in _COVERED}
+)
+"""Games installed from other distributions (``cardgames.games`` entry points) join the
+suites with their default config, so an installed game runs the same conformance tests."""
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 MAX_ACTIONS = 50_000
