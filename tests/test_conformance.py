@@ -196,7 +196,7 @@ def test_forged_actions_are_illegal(game: AnyGame) -> None:
 
 
 def test_the_spec_describes_the_game(game: AnyGame) -> None:
-    """game.spec is the registered spec; it rebuilds the game from game.config and knows its classes."""
+    """game.spec is the registered spec: it rebuilds the game from its config, knows its classes."""
     spec = game.spec
     assert isinstance(spec, GameSpec)
     assert spec is game_spec(game.name)
@@ -214,7 +214,7 @@ def test_the_spec_describes_the_game(game: AnyGame) -> None:
 @slow_settings()
 @given(seed=seeds(), rng=st.randoms(use_true_random=False))
 def test_why_illegal_agrees_with_apply(game: AnyGame, seed: int, rng: random.Random) -> None:
-    """why_illegal is None exactly for the legal actions; apply's error message contains its reason."""
+    """why_illegal is None exactly for legal actions; apply's error message contains its reason."""
     for state, _ in random_walk(game, seed, rng)[::6]:
         legal = set(game.legal_actions(state))
         for action_id in range(game.num_distinct_actions):
