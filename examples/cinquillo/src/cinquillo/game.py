@@ -220,7 +220,7 @@ class Cinquillo:
         if isinstance(action, Pass):
             return "a player who can play must (C4)"
         if isinstance(action, Play):
-            if action.card not in state.hands[player]:
+            if not isinstance(action.card, Card) or action.card not in state.hands[player]:
                 return "the card is not in their hand (C3)"
             return "the card neither starts nor extends its suit's column (C2, C3)"
         return "a Cinquillo action is Play or Pass"
