@@ -1,7 +1,7 @@
 """Games by name: which module holds each game's :class:`~cardgames.spec.GameSpec`.
 
-The registry keeps only names and modules, and imports a game's module the first time its spec
-is asked for (importing this module imports no game). Three sources, in this order:
+The registry keeps only names and modules (it imports no game itself), and imports a game's
+module the first time its spec is asked for. Three sources, in this order:
 
 1. games registered in this process with :func:`register_game`;
 2. the built-in games;

@@ -220,7 +220,8 @@ class Cinquillo:
         if isinstance(action, Pass):
             return "a player who can play must (C4)"
         if isinstance(action, Play):
-            if not isinstance(action.card, Card) or action.card not in state.hands[player]:
+            card: object = action.card  # a forged action may hold anything
+            if not isinstance(card, Card) or card not in state.hands[player]:
                 return "the card is not in their hand (C3)"
             return "the card neither starts nor extends its suit's column (C2, C3)"
         return "a Cinquillo action is Play or Pass"
@@ -292,7 +293,7 @@ class Cinquillo:
             history=observation.history,
         )
 
-    def action_id(self, action: CinquilloAction) -> int:
+    def action_id(self, action: object) -> int:
         """The card's position in :data:`DECK` for a play, 40 for the pass.
 
         Raises:
