@@ -4,14 +4,7 @@ Every game package exports ``SPEC``, a :class:`GameSpec`, and every game object 
 its :attr:`~cardgames.game.Game.spec` property. Serialization, records, events, the bots, the
 simulator and the command line read a game's classes, notation, event describer, JSON state
 form, heuristic bot, simulation defaults and rules text from there, so none of them names a
-game::
-
-    >>> from cardgames.sixes import Sixes
-    >>> spec = Sixes().spec
-    >>> spec.name, spec.config_class.__name__, [cls.__name__ for cls in spec.action_classes]
-    ('sixes', 'SixesConfig', ['Play', 'Pass'])
-    >>> spec.format_action(spec.parse_action("play 6d"))
-    'play 6d'
+game (:doc:`/protocol` shows it at work).
 
 A game written elsewhere builds its own ``SPEC`` and registers through the ``cardgames.games``
 entry-point group (see :mod:`cardgames.registry` and the tutorial :doc:`/own_game`).

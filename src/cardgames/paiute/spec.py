@@ -1,8 +1,6 @@
 """The spec of Paiute: what the rest of the library knows of the game (see :mod:`cardgames.spec`).
 
->>> from cardgames.paiute import SPEC, Paiute
->>> Paiute().spec is SPEC, SPEC.simulation_defaults["max_turns"]
-(True, 100)
+``Paiute().spec`` returns :data:`SPEC`; the registry finds it as ``cardgames.paiute.SPEC``.
 """
 
 from __future__ import annotations

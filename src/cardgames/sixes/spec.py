@@ -1,8 +1,6 @@
 """The spec of Sixes: what the rest of the library knows of the game (see :mod:`cardgames.spec`).
 
->>> from cardgames.sixes import SPEC, Sixes
->>> Sixes().spec is SPEC, SPEC.name
-(True, 'sixes')
+``Sixes().spec`` returns :data:`SPEC`; the registry finds it as ``cardgames.sixes.SPEC``.
 """
 
 from __future__ import annotations
