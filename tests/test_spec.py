@@ -320,3 +320,20 @@ def test_paiute_injected_orders_must_fit_where_they_are_used() -> None:
             assert "next_deck" in str(error) or "stock_order" in str(error)  # noqa: PT017
             return
     pytest.fail("a one-card deck was accepted for a later shuffle")
+
+
+def test_trailing_seed_decks_change_nothing() -> None:
+    """Chance(decks=(None, None, ...)) deals the very state the seed alone deals (S4)."""
+    game = Sixes(SixesConfig(num_players=4, max_rounds=3))
+    chance = Chance(decks=(None, None, None))
+    assert start_with_chance(game, chance, seed=8) == game.initial_state(8)
+
+
+def test_a_record_whose_later_chance_does_not_fit_is_refused_at_its_step() -> None:
+    """A record's injected later deck that is not a deck is a DecodeError naming the step (P20)."""
+    game = Paiute(PaiuteConfig(num_players=2, deals=2, max_turns=400))
+    final, actions = playout(game, random.Random(6), seed=6)
+    assert final.table.deal > 0
+    bad = Chance(decks=(None, *([parse_cards("Ah")] * 40)))
+    with pytest.raises(DecodeError, match=r"chance: at step \d+"):
+        record_game(game, actions, seed=6, chance=bad)
