@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
 import random
 import sys
@@ -199,6 +200,16 @@ def test_sixes_refuses_other_games_values() -> None:
         game.action_from_id(-1)
     with pytest.raises(InvalidPlayerError):
         game.observe(game.initial_state(1), True)  # type: ignore[arg-type]  # noqa: FBT003
+
+
+def test_sixes_refuses_an_action_stripped_of_its_card() -> None:
+    """A Play whose card slot was deleted is an IllegalActionError, not an AttributeError (S2)."""
+    game = Sixes()
+    state = game.initial_state(1)
+    stripped = copy.copy(game.legal_actions(state)[0])
+    object.__delattr__(stripped, "card")
+    with pytest.raises(IllegalActionError, match="Play without its fields"):
+        game.apply(state, stripped)
 
 
 # --- one chance form ------------------------------------------------------------------------------

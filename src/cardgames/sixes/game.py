@@ -297,12 +297,13 @@ class Sixes:
         Raises:
             InvalidStateError: ``state`` is not a Sixes state.
         """
-        if state.__class__ is not SixesState:
-            raise _foreign(state)
-        player = state.to_play
-        if player is None:
-            return ()
-        plays = state.hand_masks[player] & state._playable  # noqa: SLF001
+        try:
+            player = state.to_play
+            if player is None:
+                return ()
+            plays = state.hand_masks[player] & state._playable  # noqa: SLF001
+        except AttributeError:
+            raise _foreign(state) from None
         if not plays:
             return _PASS_ONLY
         if not self.config.must_play_if_able and state.table_mask:
@@ -351,15 +352,21 @@ class Sixes:
                 player and the rule (S2, S5, S6, S7 or S10).
             InvalidStateError: ``state`` is not a Sixes state.
         """
-        if state.__class__ is not SixesState:
-            raise _foreign(state)
-        player = state.to_play
-        if player is None:
-            raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
-        if action.__class__ is Play:
-            return self._play(state, player, action)
-        if action.__class__ is Pass:
-            return self._pass(state, player)
+        try:
+            player = state.to_play
+            if player is None:
+                raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
+            if action.__class__ is Play:
+                return self._play(state, player, action)
+            if action.__class__ is Pass:
+                return self._pass(state, player)
+        except AttributeError:
+            if state.__class__ is not SixesState:
+                raise _foreign(state) from None
+            raise IllegalActionError(
+                f"a {type(action).__name__} without its fields is not legal for player "
+                f"{state.to_play}: a Sixes action is Play (S6) or Pass (S7)"
+            ) from None
         raise IllegalActionError(
             f"{action!r} is not legal for player {player}: a Sixes action is Play (S6) or Pass (S7)"
         )
@@ -586,7 +593,9 @@ class Sixes:
         """
         if state.__class__ is not SixesState:
             raise _foreign(state)
-        return observe(state, check_seat(player, self.config.num_players))
+        if player.__class__ is not int or not 0 <= player < self.config.num_players:
+            player = check_seat(player, self.config.num_players)
+        return observe(state, player)
 
     def determinize(self, observation: SixesObservation, rng: random.Random) -> SixesState:
         """A full state the observer cannot tell from the real one.
