@@ -56,12 +56,17 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
+def _path(site: Path) -> str:
+    """The PYTHONPATH that sees the installed example, this cardgames and the test helpers."""
+    paths = [str(site), str(Path(cardgames.__file__).parents[1]), str(ROOT / "tests")]
+    return os.pathsep.join(paths)
+
+
 def _run(site: Path, *args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """Run ``python *args`` with the installed example and this cardgames on the path."""
-    paths = [str(site), str(Path(cardgames.__file__).parents[1]), str(ROOT / "tests")]
     env = {
         **os.environ,
-        "PYTHONPATH": os.pathsep.join(paths),
+        "PYTHONPATH": _path(site),
         "PYTHONWARNINGS": "error",
         "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "dev"),
     }
@@ -88,13 +93,22 @@ def test_the_installed_game_is_found_by_its_entry_point(site: Path) -> None:
     assert result.stdout.split() == ["True", "cinquillo", "4"]
 
 
+SUITES = (
+    "test_conformance.py",
+    "test_events.py",
+    "serialization/test_serialization_roundtrip.py",
+    "serialization/test_serialization_text.py",
+)
+"""The protocol-level suites that run over every registered game."""
+
+
 def test_the_installed_game_passes_the_conformance_suite(site: Path) -> None:
-    """The same conformance suite as the built-in games, run over the installed game."""
+    """The same conformance, event and serialization suites as the built-in games, run over it."""
     result = _run(
         site,
         "-m",
         "pytest",
-        str(ROOT / "tests" / "test_conformance.py"),
+        *(str(ROOT / "tests" / suite) for suite in SUITES),
         "-q",
         "-k",
         "cinquillo",
@@ -185,3 +199,20 @@ def test_ismcts_plays_it(site: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "ismcts" in result.stdout
+
+
+def test_a_person_can_play_it_in_the_terminal(site: Path) -> None:
+    """``cardgames play cinquillo`` against the heuristic bots, typing move numbers."""
+    result = subprocess.run(
+        [sys.executable, "-m", "cardgames", "play", "cinquillo", "--seed", "3"],
+        input="1\n" * 200,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": _path(site)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Game over." in result.stdout
+    assert "player 0 played" in result.stdout

@@ -43,12 +43,12 @@ def format_action(action: CinquilloAction) -> str:
 
 
 def parse_action(text: str) -> CinquilloAction:
-    """The action written by :func:`format_action`.
+    """The action written by :func:`format_action` (in any case).
 
     Raises:
         ParseError: the text is neither ``pass`` nor ``play <card>``.
     """
-    words = text.split()
+    words = text.lower().split()
     if words == ["pass"]:
         return PASS
     if len(words) == 2 and words[0] == "play":
