@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardgames.cards import Card, make_rng
 from cardgames.errors import IllegalActionError, InvalidConfigError
@@ -596,6 +596,8 @@ class Paiute:
             return str(error)
         return f"{action!r} is not a legal action now (P9, P11, P13)"  # pragma: no cover
 
+
+from typing import TYPE_CHECKING  # noqa: E402 - this file's last part, kept in one place
 
 if TYPE_CHECKING:
     from cardgames.spec import GameSpec
