@@ -83,7 +83,7 @@ def check_state(game: Sixes, state: SixesState) -> None:
         raise InvalidStateError(f"stacks and pot must add up to {total} chips (S3, S10)")
     if config.max_rounds is not None and state.round_number > config.max_rounds:
         raise InvalidStateError(
-            f"round {state.round_number} is past max_rounds={config.max_rounds}"
+            f"round {state.round_number} is past max_rounds={config.max_rounds} (S12)"
         )
 
 
