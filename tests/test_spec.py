@@ -348,3 +348,31 @@ def test_a_record_whose_later_chance_does_not_fit_is_refused_at_its_step() -> No
     bad = Chance(decks=(None, *([parse_cards("Ah")] * 40)))
     with pytest.raises(DecodeError, match=r"chance: at step \d+"):
         record_game(game, actions, seed=6, chance=bad)
+
+
+def test_rules_of_a_game_without_rules_text_are_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``cardgames rules`` prints the spec's rules; a spec without any is reported, not blank."""
+    from cardgames.cli import UsageError, rules_text
+
+    monkeypatch.setitem(registry._REGISTERED, "mute", attrs.evolve(TOY_SPEC, name="mute", rules=""))
+    with pytest.raises(UsageError, match="no rules for 'mute'"):
+        rules_text("mute")
+    assert rules_text("sixes") == Sixes().spec.rules
+
+
+def test_sixes_state_check_cites_its_rules() -> None:
+    """A decoded Sixes state that does not fit the config is an InvalidStateError (S1, S3, S12)."""
+    from cardgames.sixes.notation import check_state
+
+    four = Sixes(SixesConfig(num_players=4))
+    state = four.initial_state(1)
+    check_state(four, state)
+    with pytest.raises(InvalidStateError, match=r"\(S1\)"):
+        check_state(Sixes(SixesConfig(num_players=5)), state)
+    with pytest.raises(InvalidStateError, match=r"\(S3, S10\)"):
+        check_state(Sixes(SixesConfig(num_players=4, starting_chips=5)), state)
+    later = attrs.evolve(state, round_number=3)
+    with pytest.raises(InvalidStateError, match=r"\(S12\)"):
+        check_state(Sixes(SixesConfig(num_players=4, max_rounds=2)), later)
