@@ -43,10 +43,20 @@ def _expect_error_contract(game: AnyGame, request: pytest.FixtureRequest) -> Non
         request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
 
 
+def _other_game(game: AnyGame) -> AnyGame:
+    """A game other than ``game``."""
+    return ToyGame() if game.name != "toy" else game_spec("sixes").make_game(None)
+
+
 def _foreign_state(game: AnyGame) -> object:
     """A state of another game than ``game``."""
-    other: AnyGame = ToyGame() if game.name != "toy" else game_spec("sixes").make_game(None)
-    return other.initial_state(1)
+    return _other_game(game).initial_state(1)
+
+
+def _foreign_observation(game: AnyGame) -> object:
+    """An observation of another game than ``game``."""
+    other = _other_game(game)
+    return other.observe(other.initial_state(1), seats(other.num_players)[0])
 
 
 def test_game_satisfies_the_protocol(game: AnyGame) -> None:
@@ -157,9 +167,11 @@ def test_foreign_actions_have_no_id(game: AnyGame, request: pytest.FixtureReques
 
 
 def test_states_of_other_games_are_refused(game: AnyGame, request: pytest.FixtureRequest) -> None:
-    """legal_actions, apply and why_illegal refuse another game's state with InvalidStateError."""
+    """legal_actions, apply, why_illegal and determinize refuse another game's values."""
     _expect_error_contract(game, request)
     foreign = _foreign_state(game)
+    with pytest.raises(InvalidStateError):
+        game.determinize(_foreign_observation(game), random.Random(1))
     action = game.legal_actions(game.initial_state(1))[0]
     with pytest.raises(InvalidStateError):
         game.legal_actions(foreign)

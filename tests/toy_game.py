@@ -153,6 +153,8 @@ class ToyGame:
         )
 
     def determinize(self, observation: ToyObservation, rng: random.Random) -> ToyState:
+        if not isinstance(observation, ToyObservation):
+            raise InvalidStateError(f"{type(observation).__name__} is not a ToyObservation")
         seen = observation.hand | {card for _, card in observation.history}
         unseen = [card for card in DECK if card not in seen]
         rng.shuffle(unseen)

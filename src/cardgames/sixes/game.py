@@ -607,11 +607,14 @@ class Sixes:
         hands only shrinking, still holds none (S7): no sample gives them one.
 
         Raises:
-            ValueError: ``observation`` does not fit this game (seats, hand sizes), or no deal
-                of the unseen cards agrees with it (the 6♦, the passes).
+            InvalidStateError: ``observation`` is not a Sixes observation, does not fit this
+                game (seats, hand sizes), or no deal of the unseen cards agrees with it (the
+                6♦, the passes).
         """
+        if observation.__class__ is not SixesObservation:
+            raise InvalidStateError(f"{type(observation).__name__} is not a SixesObservation")
         if len(observation.hand_sizes) != self.config.num_players:
-            raise ValueError(
+            raise InvalidStateError(
                 f"the observation has {len(observation.hand_sizes)} seats, "
                 f"not {self.config.num_players}"
             )

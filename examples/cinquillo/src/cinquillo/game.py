@@ -276,7 +276,13 @@ class Cinquillo:
         )
 
     def determinize(self, observation: CinquilloObservation, rng: random.Random) -> CinquilloState:
-        """A state the observer cannot tell apart: the unseen cards dealt at random."""
+        """A state the observer cannot tell apart: the unseen cards dealt at random.
+
+        Raises:
+            InvalidStateError: ``observation`` is not a Cinquillo observation.
+        """
+        if not isinstance(observation, CinquilloObservation):
+            raise InvalidStateError(f"{type(observation).__name__} is not a CinquilloObservation")
         unseen = [card for card in DECK if card not in observation.hand | observation.table]
         rng.shuffle(unseen)
         hands: list[frozenset[Card]] = []
