@@ -27,10 +27,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardgames.bots import ISMCTSBot, PaiuteHeuristicBot, SixesHeuristicBot
+from cardgames.bots import ISMCTSBot
 from cardgames.game import Game
-from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.sixes import Sixes, SixesConfig
+from cardgames.paiute import Paiute, PaiuteConfig, PaiuteHeuristicBot
+from cardgames.sixes import Sixes, SixesConfig, SixesHeuristicBot
 
 sys.path.insert(0, str(Path(__file__).parent))
 from machine import describe  # beside this script, whether run or imported

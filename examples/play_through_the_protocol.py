@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cardgames.bots import Bot, RandomBot, SixesHeuristicBot
+from cardgames.bots import Bot, RandomBot
 from cardgames.game import winners
-from cardgames.sixes import Sixes, SixesAction, SixesConfig, SixesObservation
+from cardgames.sixes import Sixes, SixesAction, SixesConfig, SixesHeuristicBot, SixesObservation
 
 
 def main(seed: int = 2026) -> None:

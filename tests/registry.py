@@ -14,8 +14,9 @@ import pytest
 
 from cardgames.game import Game
 from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.registry import GameInfo, game_info
+from cardgames.registry import game_names, game_spec
 from cardgames.sixes import BrokePass, Sixes, SixesConfig
+from cardgames.spec import GameSpec
 from toy_game import ToyGame
 
 GAME_FACTORIES: dict[str, Callable[[], Game[Any, Any, Any]]] = {
@@ -58,18 +59,32 @@ GAME_FACTORIES: dict[str, Callable[[], Game[Any, Any, Any]]] = {
 }
 
 AnyGame = Game[Any, Any, Any]
+
+
+def _installed_game(name: str) -> Callable[[], AnyGame]:
+    return lambda: game_spec(name).make_game(None)
+
+
+_COVERED = {factory().name for factory in GAME_FACTORIES.values()}
+GAME_FACTORIES.update(
+    {name: _installed_game(name) for name in game_names() if name not in _COVERED}
+)
+"""Games installed from other distributions (``cardgames.games`` entry points) join the
+suites with their default config, so an installed game runs the same conformance tests."""
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 MAX_ACTIONS = 50_000
 """A random playout longer than this is treated as a game that does not end."""
 
 
-def over_games(where: Callable[[GameInfo], object] | None = None) -> pytest.MarkDecorator:
+def over_games(
+    where: Callable[[GameSpec[Any, Any, Any, Any]], object] | None = None,
+) -> pytest.MarkDecorator:
     """Parametrize a test's ``game`` argument over the registry (those ``where`` accepts)."""
     names = [
         name
         for name in sorted(GAME_FACTORIES)
-        if where is None or where(game_info(GAME_FACTORIES[name]().name))
+        if where is None or where(GAME_FACTORIES[name]().spec)
     ]
     return pytest.mark.parametrize("game", [GAME_FACTORIES[n]() for n in names], ids=names)
 

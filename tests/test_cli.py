@@ -548,20 +548,6 @@ def test_abandoned_play_exit_codes_in_a_real_process() -> None:
         assert "interrupted" in process.stderr.read()
 
 
-def test_games_without_a_reason_for_illegal_moves() -> None:
-    """CLI play: a game without why_illegal gets the generic message (no reason callback)."""
-    from cardgames.cli import _Table
-
-    toy = ToyGame()
-    table = _Table(toy, game_info("sixes"), PlayerId(0), io.StringIO(), io.StringIO())
-    assert table.why_illegal(toy.initial_state(deck=TOY_DECK)) is None
-    sixes = Sixes(SixesConfig(num_players=2))
-    state = sixes.initial_state(1)
-    explain = attrs.evolve(table, game=sixes).why_illegal(state)
-    assert explain is not None
-    assert explain(Pass()) == sixes.why_illegal(state, Pass())
-
-
 def test_play_against_your_own_bot_from_the_current_directory(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

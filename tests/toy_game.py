@@ -13,9 +13,10 @@ from collections.abc import Sequence
 import attrs
 
 from cardgames.cards import Card, Rank, Suit, make_rng, shuffled
-from cardgames.errors import IllegalActionError, InvalidConfigError
-from cardgames.game import PlayerId, legal_action_mask
-from cardgames.registry import GameInfo, register_game
+from cardgames.errors import IllegalActionError, InvalidStateError
+from cardgames.game import PlayerId, check_deck, check_seat, is_int, legal_action_mask
+from cardgames.registry import register_game
+from cardgames.spec import GameSpec
 
 DECK = tuple(Card(Rank(r), Suit.SPADES) for r in range(2, 8))
 
@@ -59,6 +60,14 @@ class ToyGame:
         return "toy"
 
     @property
+    def config(self) -> None:
+        return None
+
+    @property
+    def spec(self) -> GameSpec[ToyState, PlayCard, ToyObservation, None]:
+        return SPEC
+
+    @property
     def num_players(self) -> int:
         return 2
 
@@ -69,9 +78,7 @@ class ToyGame:
     def initial_state(
         self, seed: int | random.Random | None = None, *, deck: Sequence[Card] | None = None
     ) -> ToyState:
-        order = shuffled(DECK, make_rng(seed)) if deck is None else tuple(deck)
-        if sorted(order) != sorted(DECK):
-            raise InvalidConfigError("the toy deck is 2s to 7s, each once")
+        order = shuffled(DECK, make_rng(seed)) if deck is None else check_deck(deck, DECK)
         return ToyState(
             hands=(frozenset(order[0::2]), frozenset(order[1::2])),
             table=(),
@@ -87,6 +94,7 @@ class ToyGame:
         return None if self.is_terminal(state) else state.to_move
 
     def legal_actions(self, state: ToyState) -> tuple[PlayCard, ...]:
+        _check(state)
         if self.is_terminal(state):
             return ()
         return tuple(PlayCard(card) for card in sorted(state.hands[state.to_move]))
@@ -94,12 +102,22 @@ class ToyGame:
     def legal_action_mask(self, state: ToyState) -> tuple[bool, ...]:
         return legal_action_mask(self, state)
 
-    def apply(self, state: ToyState, action: PlayCard) -> ToyState:
+    def why_illegal(self, state: ToyState, action: object) -> str | None:
+        _check(state)
+        if self.is_terminal(state):
+            return "the game is over"
         player = state.to_move
-        if self.is_terminal(state) or not isinstance(action, PlayCard):
-            raise IllegalActionError(f"{action!r} is not legal for player {player}")
-        if action.card not in state.hands[player]:
-            raise IllegalActionError(f"{action!r} is not legal for player {player}: not held")
+        if not isinstance(action, PlayCard):
+            return f"player {player} may only play a card (PlayCard)"
+        if action not in self.legal_actions(state):
+            return f"player {player} does not hold that card"
+        return None
+
+    def apply(self, state: ToyState, action: PlayCard) -> ToyState:
+        reason = self.why_illegal(state, action)
+        if reason is not None:
+            raise IllegalActionError(f"{action!r} is not legal: {reason}")
+        player = state.to_move
         hands = list(state.hands)
         hands[player] = hands[player] - {action.card}
         table = (*state.table, action.card)
@@ -122,6 +140,8 @@ class ToyGame:
         return state.chips
 
     def observe(self, state: ToyState, player: PlayerId) -> ToyObservation:
+        _check(state)
+        player = check_seat(player, 2)
         return ToyObservation(
             player=player,
             hand=state.hands[player],
@@ -133,6 +153,8 @@ class ToyGame:
         )
 
     def determinize(self, observation: ToyObservation, rng: random.Random) -> ToyState:
+        if not isinstance(observation, ToyObservation):
+            raise InvalidStateError(f"{type(observation).__name__} is not a ToyObservation")
         seen = observation.hand | {card for _, card in observation.history}
         unseen = [card for card in DECK if card not in seen]
         rng.shuffle(unseen)
@@ -148,22 +170,30 @@ class ToyGame:
             history=observation.history,
         )
 
-    def action_id(self, action: PlayCard) -> int:
+    def action_id(self, action: object) -> int:
+        if not isinstance(action, PlayCard) or action.card not in DECK:
+            raise IllegalActionError(f"{action!r} is not a toy action")
         return DECK.index(action.card)
 
     def action_from_id(self, action_id: int) -> PlayCard:
-        if not 0 <= action_id < len(DECK):
-            raise ValueError(f"action id {action_id} is out of range 0..{len(DECK) - 1}")
+        if not is_int(action_id) or not 0 <= action_id < len(DECK):
+            raise IllegalActionError(f"action id {action_id!r} is out of range 0..{len(DECK) - 1}")
         return PlayCard(DECK[action_id])
 
 
-register_game(
-    GameInfo(
-        name="toy",
-        make_game=lambda _config: ToyGame(),
-        config_class=None,
-        state_class=ToyState,
-        observation_class=ToyObservation,
-        action_classes=(PlayCard,),
-    )
+def _check(state: object) -> None:
+    if not isinstance(state, ToyState):
+        raise InvalidStateError(f"{type(state).__name__} is not a ToyState")
+
+
+SPEC: GameSpec[ToyState, PlayCard, ToyObservation, None] = GameSpec(
+    name="toy",
+    make_game=lambda _config: ToyGame(),
+    config_class=None,
+    state_class=ToyState,
+    observation_class=ToyObservation,
+    action_classes=(PlayCard,),
+    rules="Two players, six spades; the higher card of each trick wins a chip.",
 )
+
+register_game(SPEC)

@@ -25,9 +25,11 @@ from cardgames.errors import (
     DecodeError,
     IllegalActionError,
     InvalidConfigError,
+    InvalidPlayerError,
+    InvalidStateError,
     ParseError,
 )
-from cardgames.game import Game, PlayerId, legal_action_mask, playout, seats, winners
+from cardgames.game import Chance, Game, PlayerId, legal_action_mask, playout, seats, winners
 from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.sixes import Sixes, SixesConfig
 
@@ -35,10 +37,13 @@ __all__ = [
     "ACE_HIGH",
     "Card",
     "CardgamesError",
+    "Chance",
     "DecodeError",
     "Game",
     "IllegalActionError",
     "InvalidConfigError",
+    "InvalidPlayerError",
+    "InvalidStateError",
     "Paiute",
     "PaiuteConfig",
     "ParseError",

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.resources
 import json
 import os
 import secrets
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -33,7 +32,8 @@ from cardgames.bots.bot import AnyGame, Bot, BotSpec, bot_names, build_bot
 from cardgames.cards import Card
 from cardgames.errors import CardgamesError, InvalidConfigError, ParseError
 from cardgames.game import PlayerId, seats, winners
-from cardgames.registry import GameInfo, game_info, game_names
+from cardgames.registry import game_info, game_names
+from cardgames.spec import AnyGameSpec as GameInfo
 
 __all__ = ["build_parser", "main"]
 
@@ -42,9 +42,6 @@ EXIT_ERROR: Final = 1
 EXIT_ABANDONED: Final = 1
 """``play`` left before the game ended (``q``, or the end of the input): not a finished game."""
 EXIT_INTERRUPTED: Final = 130
-
-SIMULATION_DEFAULTS: Final[dict[str, dict[str, object]]] = {"paiute": {"max_turns": 100}}
-"""Options set for ``simulate`` unless given: bounds that keep bot-only games finite (P21)."""
 
 HELP_LINE: Final = (
     "Type a move's number, or the move as listed (any case; cards as 10♥, 10h, Th or 6d), or "
@@ -94,7 +91,7 @@ def make_game(
     *,
     players: int | None = None,
     options: dict[str, object] | None = None,
-    defaults: dict[str, object] | None = None,
+    defaults: Mapping[str, object] | None = None,
 ) -> AnyGame:
     """The game called ``name``, with ``players`` seats and config ``options``.
 
@@ -329,12 +326,9 @@ class _Table:
     out: IO[str]
     source: IO[str]
 
-    def why_illegal(self, state: object) -> Callable[[Any], str | None] | None:
-        """Why an action is not legal in ``state``, from the game's ``why_illegal`` if any."""
-        explain = getattr(self.game, "why_illegal", None)
-        if explain is None:
-            return None
-        return lambda action: explain(state, action)
+    def why_illegal(self, state: object) -> Callable[[Any], str | None]:
+        """Why an action is not legal in ``state``, from the game's ``why_illegal``."""
+        return lambda action: self.game.why_illegal(state, action)
 
 
 def _human_turn(table: _Table, state: object, legal: Sequence[Any]) -> object:
@@ -487,7 +481,7 @@ def _simulate(args: argparse.Namespace, out: IO[str]) -> int:
         args.game,
         players=args.players,
         options=_options(args.set),
-        defaults=SIMULATION_DEFAULTS.get(args.game),
+        defaults=game_info(args.game).simulation_defaults,
     )
     if args.bots is None:
         specs = [BotSpec(name="heuristic")] + [BotSpec(name="random")] * (game.num_players - 1)
@@ -616,16 +610,15 @@ def _browse(out: IO[str], source: IO[str], last: int, step: Callable[[int], None
 
 
 def rules_text(name: str) -> str:
-    """The plain-text rules summary shipped for game ``name``.
+    """The plain-text rules summary of game ``name`` (its spec's ``rules``).
 
     Raises:
         UsageError: there is no summary for that game.
     """
-    resource = importlib.resources.files("cardgames") / "rules" / f"{name}.txt"
-    try:
-        return resource.read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
-        raise UsageError(f"no rules for {name!r}: try {', '.join(game_names())}") from None
+    rules = game_info(name).rules
+    if not rules:
+        raise UsageError(f"no rules for {name!r}: try {', '.join(game_names())}")
+    return rules
 
 
 def _rules(args: argparse.Namespace, out: IO[str]) -> int:
@@ -691,8 +684,8 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between bots and print the results",
         description="Play seeded games between bots in worker processes and print per-seat "
-        "win rates and chip results with 95%% confidence intervals. Paiute games default to "
-        "max_turns=100 (P21) so that bot-only deals end.",
+        "win rates and chip results with 95%% confidence intervals. A game's spec may set "
+        "defaults that keep bot-only games finite (Paiute: max_turns=100, P21).",
     )
     sim.add_argument("game", choices=names, help="the game to simulate")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")

@@ -12,6 +12,8 @@ __all__ = [
     "DecodeError",
     "IllegalActionError",
     "InvalidConfigError",
+    "InvalidPlayerError",
+    "InvalidStateError",
     "ParseError",
     "ReplayError",
 ]
@@ -31,6 +33,20 @@ class IllegalActionError(CardgamesError, ValueError):
 
 class InvalidConfigError(CardgamesError, ValueError):
     """A game configuration that breaks the rules' constraints (raised at construction)."""
+
+
+class InvalidStateError(CardgamesError, ValueError):
+    """A state that the game cannot reach or start from.
+
+    Raised for a state built with impossible values, and for one of another game handed to
+    this game's rules.
+
+    The message names the broken rule, never a hidden card.
+    """
+
+
+class InvalidPlayerError(CardgamesError, ValueError):
+    """A player number that is not a seat at this table (an int from 0 to players - 1)."""
 
 
 class ParseError(CardgamesError, ValueError):

@@ -1,7 +1,8 @@
 """A per-action event stream that a front end can animate, redacted for each viewer.
 
-Events are derived from a state, the action applied and the successor state, so a server can
-produce them for each connected player without keeping any other log::
+This module is a leaf: it knows no game and no registry (each game's spec carries its
+event describer). Events are derived from a state, the action applied and the successor
+state, so a server can produce them for each connected player without keeping any other log::
 
     >>> from cardgames.events import describe
     >>> from cardgames.sixes import Sixes, SixesConfig
@@ -24,7 +25,6 @@ import attrs
 
 from cardgames.cards import Card
 from cardgames.game import Game, PlayerId
-from cardgames.registry import game_info
 
 __all__ = ["Event", "describe"]
 
@@ -64,7 +64,7 @@ def describe(  # noqa: PLR0913 - keyword-only options after the three values
     """The events of applying ``action`` in ``state``, as ``viewer`` may see them.
 
     Args:
-        game: The game (its name selects the event describer).
+        game: The game (its spec's ``events`` describes the action).
         state: The state before the action.
         action: A legal action in ``state``.
         viewer: The seat the events are for; None for a spectator.
@@ -75,9 +75,9 @@ def describe(  # noqa: PLR0913 - keyword-only options after the three values
         IllegalActionError: ``action`` is not legal in ``state``.
         TypeError: the game has no event describer registered.
     """
-    info = game_info(game.name)
-    if info.events is None:
+    describer = game.spec.events
+    if describer is None:
         raise TypeError(f"{game.name} has no event describer")
     after = game.apply(state, action) if next_state is None else next_state
     seat = None if viewer is None else PlayerId(viewer)
-    return info.events(game, state, action, after, seat, reveal_all)
+    return describer(game, state, action, after, seat, reveal_all)

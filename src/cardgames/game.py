@@ -10,19 +10,42 @@ A random playout needs nothing but the protocol: see :func:`playout`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import NewType, Protocol, TypeVar, runtime_checkable
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    NewType,
+    Protocol,
+    TypeGuard,
+    TypeVar,
+    cast,
+    runtime_checkable,
+)
+
+import attrs
 
 from cardgames.cards import Card
-from cardgames.errors import IllegalActionError
+from cardgames.errors import IllegalActionError, InvalidConfigError, InvalidPlayerError
+
+if TYPE_CHECKING:
+    from cardgames.spec import GameSpec
 
 __all__ = [
+    "Chance",
     "Game",
     "PlayerId",
+    "apply_with_chance",
+    "check_deck",
+    "check_seat",
+    "is_int",
+    "is_seat",
     "legal_action_mask",
     "playout",
     "round_index",
     "seats",
+    "standings",
+    "start_with_chance",
     "winners",
 ]
 
@@ -32,6 +55,44 @@ PlayerId = NewType("PlayerId", int)
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 ObservationT = TypeVar("ObservationT")
+
+
+def _decks(value: object) -> tuple[tuple[Card, ...] | None, ...]:
+    try:
+        return tuple(None if deck is None else tuple(deck) for deck in value)  # type: ignore[attr-defined]
+    except TypeError:
+        raise InvalidConfigError("chance decks must be a sequence of card sequences") from None
+
+
+@attrs.frozen(kw_only=True)
+class Chance:
+    """Chance outcomes chosen by the caller instead of the seed: one form for every game.
+
+    Chance enters a game only at named points: who deals first, and each shuffle. A
+    :class:`Chance` lists the outcomes to use there; every outcome it leaves out comes from
+    the seed as usual. Start a game with :func:`start_with_chance` and apply actions with
+    :func:`apply_with_chance` (or, for a game whose state carries its later outcomes, such as
+    Sixes, plain ``apply``); a :class:`~cardgames.serialization.GameRecord` stores the
+    ``Chance`` with the seed, so such a game records and replays exactly::
+
+        >>> from cardgames.cards import parse_cards
+        >>> from cardgames.sixes import SIXES_DECK, Sixes, SixesConfig
+        >>> game = Sixes(SixesConfig(num_players=4))
+        >>> chance = Chance(dealer=3, decks=(SIXES_DECK,))
+        >>> state = start_with_chance(game, chance, seed=1)
+        >>> state.dealer, game.observe(state, 0).hand == frozenset(SIXES_DECK[0::4])
+        (3, True)
+
+    Attributes:
+        dealer: The first dealer, or None to draw them from the seed.
+        decks: Deck orders, one per shuffle in the order the game shuffles: the first deal's
+            deck (dealt from the front), then each later shuffle as it happens (a later deal's
+            deck; in Paiute also a rebuilt stock, top card first). None at a position, or a
+            shuffle past the end, takes that order from the seed.
+    """
+
+    dealer: PlayerId | None = None
+    decks: tuple[tuple[Card, ...] | None, ...] = attrs.field(default=(), converter=_decks)
 
 
 @runtime_checkable
@@ -51,6 +112,19 @@ class Game(Protocol[StateT, ActionT, ObservationT]):
     @property
     def num_players(self) -> int:
         """How many seats the configuration plays with."""
+        ...
+
+    @property
+    def config(self) -> object:
+        """The validated config object the game plays with; None for a game without options.
+
+        Records and documents store it; ``spec.make_game(game.config)`` builds an equal game.
+        """
+        ...
+
+    @property
+    def spec(self) -> GameSpec[StateT, ActionT, ObservationT, Any]:
+        """The game's :class:`~cardgames.spec.GameSpec`: all the library knows of it."""
         ...
 
     @property
@@ -79,15 +153,33 @@ class Game(Protocol[StateT, ActionT, ObservationT]):
         ...
 
     def legal_actions(self, state: StateT) -> tuple[ActionT, ...]:
-        """Every legal action, in a deterministic order; empty exactly when terminal."""
+        """Every legal action, in a deterministic order; empty exactly when terminal.
+
+        Raises:
+            InvalidStateError: ``state`` is not a state of this game.
+        """
         ...
 
     def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after ``action``; ``state`` itself is never changed.
 
         Raises:
-            IllegalActionError: ``action`` is not legal in ``state``; the message names the
-                action, the player and the rule.
+            IllegalActionError: ``action`` is not legal in ``state`` (also: not an action of
+                this game, or one with a forged field); the message names the action, the
+                player and the rule.
+            InvalidStateError: ``state`` is not a state of this game.
+        """
+        ...
+
+    def why_illegal(self, state: StateT, action: object) -> str | None:
+        """None when ``action`` is legal in ``state``; else why not, as ``apply`` would say.
+
+        The reason names the rule and never a hidden card; the message of the
+        :class:`~cardgames.errors.IllegalActionError` that ``apply`` raises contains it. Any
+        value may be asked about: a foreign object gets a reason, not an exception.
+
+        Raises:
+            InvalidStateError: ``state`` is not a state of this game.
         """
         ...
 
@@ -100,7 +192,11 @@ class Game(Protocol[StateT, ActionT, ObservationT]):
         ...
 
     def observe(self, state: StateT, player: PlayerId) -> ObservationT:
-        """What ``player`` may know: their own hand and everything public, nothing else."""
+        """What ``player`` may know: their own hand and everything public, nothing else.
+
+        Raises:
+            InvalidPlayerError: ``player`` is not a seat (an int, not a bool, in range).
+        """
         ...
 
     def determinize(self, observation: ObservationT, rng: random.Random) -> StateT:
@@ -111,20 +207,90 @@ class Game(Protocol[StateT, ActionT, ObservationT]):
         ...
 
     def action_id(self, action: ActionT) -> int:
-        """A stable integer for ``action`` in ``range(num_distinct_actions)``."""
+        """A stable integer for ``action`` in ``range(num_distinct_actions)``.
+
+        Raises:
+            IllegalActionError: ``action`` is not an action of this game.
+        """
         ...
 
     def action_from_id(self, action_id: int) -> ActionT:
         """The action with id ``action_id``.
 
         Raises:
-            ValueError: ``action_id`` is out of range.
+            IllegalActionError: ``action_id`` is not an int in ``range(num_distinct_actions)``.
         """
         ...
 
     def legal_action_mask(self, state: StateT) -> tuple[bool, ...]:
         """A mask of length :attr:`num_distinct_actions`, True for each legal action id."""
         ...
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is an int and not a bool (``True`` is an int to Python, not to us)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_seat(value: object, num_players: int) -> TypeGuard[PlayerId]:
+    """Whether ``value`` is a seat at a table of ``num_players``: an int (not a bool) in range."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players
+
+
+def check_seat(value: object, num_players: int, what: str = "player") -> PlayerId:
+    """``value`` as a seat, checked.
+
+    Example::
+
+        >>> check_seat(2, 4)
+        2
+        >>> check_seat(True, 4)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.InvalidPlayerError: player True is not a seat: expected an int from 0 to 3
+
+    Raises:
+        InvalidPlayerError: ``value`` is not an int (a bool is not) from 0 to ``num_players - 1``.
+    """
+    if not is_seat(value, num_players):
+        raise InvalidPlayerError(
+            f"{what} {value!r} is not a seat: expected an int from 0 to {num_players - 1}"
+        )
+    return value
+
+
+def check_deck(deck: object, cards: Sequence[Card], what: str = "deck") -> tuple[Card, ...]:
+    """``deck`` as a tuple, checked to be an order of exactly ``cards`` (each once).
+
+    Example::
+
+        >>> from cardgames.cards import parse_cards
+        >>> check_deck(parse_cards("Kd Ah"), parse_cards("Ah Kd"))
+        (Card.parse('Kd'), Card.parse('Ah'))
+
+    Raises:
+        InvalidConfigError: ``deck`` is not a sequence of cards that orders ``cards``.
+    """
+    try:
+        order = tuple(cast("Iterable[Card]", deck))
+        matches = Counter(order) == Counter(cards)
+    except TypeError:
+        matches = False
+    if not matches:
+        raise InvalidConfigError(f"{what} must be an order of the game's {len(cards)} cards")
+    return order
+
+
+def standings(returns: Sequence[int]) -> tuple[tuple[PlayerId, int], ...]:
+    """``(seat, result)`` pairs, best first, ties in seat order.
+
+    Example::
+
+        >>> standings((-2, 5, 5, -8))
+        ((1, 5), (2, 5), (0, -2), (3, -8))
+    """
+    order = sorted(enumerate(returns), key=lambda pair: (-pair[1], pair[0]))
+    return tuple((PlayerId(seat), result) for seat, result in order)
 
 
 def seats(num_players: int) -> tuple[PlayerId, ...]:
@@ -203,3 +369,55 @@ def playout(
         current = game.apply(current, action)
         played.append(action)
     return current, tuple(played)
+
+
+def start_with_chance(
+    game: Game[StateT, ActionT, ObservationT],
+    chance: Chance,
+    *,
+    seed: int | random.Random | None = None,
+) -> StateT:
+    """The initial state with the outcomes of ``chance`` (the rest from ``seed``).
+
+    The game's spec says how its chance is injected (``spec.chance_start``); a game without
+    one takes only a first deck, through ``initial_state(seed, deck=...)``.
+
+    Raises:
+        InvalidConfigError: an outcome is not valid (a deck that is not an order of the game's
+            cards, a dealer who is not a seat), or the game cannot take it.
+    """
+    hook = game.spec.chance_start
+    if hook is not None:
+        return hook(game, seed, chance)
+    if chance.dealer is not None or len(chance.decks) > 1:
+        raise InvalidConfigError(f"{game.name} takes no injected chance beyond the first deck")
+    return game.initial_state(seed, deck=chance.decks[0] if chance.decks else None)
+
+
+def apply_with_chance(
+    game: Game[StateT, ActionT, ObservationT],
+    state: StateT,
+    action: ActionT,
+    chance: Chance,
+    shuffles: int,
+) -> tuple[StateT, int]:
+    """Apply ``action``, taking any shuffle it causes from ``chance``.
+
+    Args:
+        game: The game.
+        state: The state before the action.
+        action: The action.
+        chance: The outcomes the game started with (see :func:`start_with_chance`).
+        shuffles: How many shuffles happened so far (1 after the first deal).
+
+    Returns:
+        The next state and the new number of shuffles.
+
+    Raises:
+        IllegalActionError: ``action`` is not legal.
+        InvalidConfigError: an injected outcome is not valid where it is used.
+    """
+    hook = game.spec.chance_apply
+    if hook is None:
+        return game.apply(state, action), shuffles
+    return hook(game, state, action, chance, shuffles)

@@ -1,154 +1,138 @@
-"""Games by name: what serialization, records and the command line need to know of a game.
+"""Games by name: which module holds each game's :class:`~cardgames.spec.GameSpec`.
 
-The built-in games register themselves here lazily (importing this module imports no game);
-a game you write can be registered with :func:`register_game` and then saved, loaded and
-replayed like the built-ins.
+The registry keeps only names and modules (it imports no game itself), and imports a game's
+module the first time its spec is asked for. Three sources, in this order:
+
+1. games registered in this process with :func:`register_game`;
+2. the built-in games;
+3. games installed as separate distributions, which declare an entry point in the
+   ``cardgames.games`` group naming a module that exports ``SPEC`` (or the spec itself)::
+
+       [project.entry-points."cardgames.games"]
+       cinquillo = "cinquillo"
+
+Every game found here can be saved, loaded, replayed, simulated and played from the command
+line (:doc:`/own_game` adds one).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-import attrs
+import importlib
+import importlib.metadata
+import warnings
+from types import ModuleType
+from typing import Any, Final, TypeGuard
 
 from cardgames.errors import DecodeError
-from cardgames.game import Game
+from cardgames.spec import GameSpec, StateCodec
 
-__all__ = ["GameInfo", "StateCodec", "game_info", "game_names", "register_game"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "StateCodec",
+    "game_info",
+    "game_names",
+    "game_spec",
+    "register_game",
+]
+
+ENTRY_POINT_GROUP: Final = "cardgames.games"
+"""The entry-point group through which installed distributions add games."""
+
+_BUILTIN_MODULES: Final = {"paiute": "cardgames.paiute", "sixes": "cardgames.sixes"}
+"""Built-in game names and the modules that export their ``SPEC``."""
+
+_REGISTERED: dict[str, GameSpec[Any, Any, Any, Any]] = {}
+_LOADED: dict[str, GameSpec[Any, Any, Any, Any]] = {}
+
+AnySpec = GameSpec[Any, Any, Any, Any]
 
 
-@attrs.frozen(kw_only=True)
-class StateCodec:
-    """A readable JSON form for a game whose states are stored compactly (bitmasks, indices).
+def register_game(spec: AnySpec) -> None:
+    """Make a game known by name in this process (replacing any game of that name).
 
-    Attributes:
-        document_class: A frozen attrs class whose fields are what the JSON shows (cards as
-            cards, "nobody" as None); it is encoded by the type-directed codec.
-        to_document: Builds the readable form of a state.
-        from_document: Builds the state back, raising ``ValueError`` for an impossible one.
+    An installed distribution does not need this: its entry point is found by itself.
     """
-
-    document_class: type
-    to_document: Callable[[Any], Any]
-    from_document: Callable[[Any], Any]
+    _REGISTERED[spec.name] = spec
 
 
-@attrs.frozen(kw_only=True)
-class GameInfo:
-    """The classes of one game, for code that handles every game by name.
-
-    Attributes:
-        name: The game's :attr:`~cardgames.game.Game.name`.
-        make_game: Builds the game from its config (None: the default config).
-        config_class: The frozen config class, or None for a game without options.
-        state_class: The state class.
-        observation_class: The observation class.
-        action_classes: Every action class (the members of the action union).
-        check_state: Raises ``ValueError`` naming the broken rule when a decoded state breaks
-            the game's invariants (cards not partitioned, negative chips, …); None to skip.
-        format_action: The action's notation, such as ``play 6d`` (None: ``repr``).
-        parse_action: Parses that notation back, raising ``ParseError``.
-        state_codec: A readable JSON form of states (None: the state's own fields).
-        events: What a front end shows for one action: ``events(game, state, action,
-            next_state, viewer)`` returns :class:`~cardgames.events.Event` values, with the
-            cards ``viewer`` may not see left out.
-    """
-
-    name: str
-    make_game: Callable[[Any], Game[Any, Any, Any]]
-    config_class: type | None
-    state_class: type
-    observation_class: type
-    action_classes: tuple[type, ...]
-    check_state: Callable[[Any, Any], None] | None = None
-    format_action: Callable[[Any], str] | None = None
-    parse_action: Callable[[str], Any] | None = None
-    events: Callable[..., tuple[Any, ...]] | None = None
-    state_codec: StateCodec | None = None
-
-
-_REGISTRY: dict[str, GameInfo] = {}
-_BUILTIN: dict[str, Callable[[], GameInfo]] = {}
-
-
-def register_game(info: GameInfo) -> None:
-    """Make a game known by name (replacing any game registered under that name)."""
-    _REGISTRY[info.name] = info
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+    return {entry.name: entry for entry in found}
 
 
 def game_names() -> tuple[str, ...]:
-    """The names of every known game, sorted."""
-    return tuple(sorted({*_REGISTRY, *_BUILTIN}))
+    """The names of every known game (registered, built in or installed), sorted."""
+    return tuple(sorted({*_REGISTERED, *_BUILTIN_MODULES, *_entry_points()}))
 
 
-def game_info(name: str) -> GameInfo:
-    """The registered :class:`GameInfo` for ``name``.
+def _is_spec(value: object) -> TypeGuard[AnySpec]:
+    """Whether ``value`` is a GameSpec, also one from a second load of :mod:`cardgames.spec`.
+
+    Test runners that import source files by path (pytest's importlib mode, Sybil) can load
+    that module twice; a spec built from either copy is a spec.
+    """
+    cls = type(value)
+    return isinstance(value, GameSpec) or (
+        cls.__module__ == GameSpec.__module__ and cls.__qualname__ == GameSpec.__qualname__
+    )
+
+
+def _spec_from(loaded: object, origin: str, name: str) -> AnySpec:
+    """The spec exported by ``loaded`` (a module with ``SPEC``, or the spec itself).
 
     Raises:
-        DecodeError: no game has that name (names come from documents and command lines).
+        DecodeError: it is neither, or the spec's name is not ``name``.
     """
-    if name not in _REGISTRY and name in _BUILTIN:
-        register_game(_BUILTIN[name]())
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise DecodeError(f"unknown game {name!r}: expected one of {list(game_names())}") from None
+    spec = loaded.SPEC if isinstance(loaded, ModuleType) and hasattr(loaded, "SPEC") else loaded
+    if not _is_spec(spec):
+        raise DecodeError(f"game {name!r}: {origin} exports no GameSpec named SPEC")
+    if spec.name != name:
+        raise DecodeError(f"game {name!r}: {origin} exports the spec of {spec.name!r}")
+    return spec
 
 
-def _sixes() -> GameInfo:
-    from cardgames import sixes
-    from cardgames.sixes import document, notation
+def game_spec(name: str) -> AnySpec:
+    """The :class:`~cardgames.spec.GameSpec` of the game called ``name``.
 
-    return GameInfo(
-        name="sixes",
-        make_game=sixes.Sixes,
-        config_class=sixes.SixesConfig,
-        state_class=sixes.SixesState,
-        observation_class=sixes.SixesObservation,
-        action_classes=(sixes.Play, sixes.Pass),
-        check_state=notation.check_state,
-        format_action=notation.format_action,
-        parse_action=notation.parse_action,
-        events=notation.describe,
-        state_codec=StateCodec(
-            document_class=document.SixesStateDocument,
-            to_document=document.to_document,
-            from_document=document.from_document,
-        ),
-    )
-
-
-_BUILTIN["sixes"] = _sixes
-
-
-def _paiute() -> GameInfo:
-    from cardgames import paiute
-    from cardgames.paiute import document, notation
-
-    return GameInfo(
-        name="paiute",
-        make_game=paiute.Paiute,
-        config_class=paiute.PaiuteConfig,
-        state_class=paiute.PaiuteState,
-        observation_class=paiute.PaiuteObservation,
-        action_classes=(
-            paiute.DrawStock,
-            paiute.DrawDiscard,
-            paiute.Discard,
-            paiute.Call,
-            paiute.ShowSix,
-        ),
-        check_state=paiute.check_state,
-        format_action=notation.format_action,
-        parse_action=notation.parse_action,
-        events=notation.describe,
-        state_codec=StateCodec(
-            document_class=document.PaiuteStateDocument,
-            to_document=document.to_document,
-            from_document=document.from_document,
-        ),
-    )
+    Raises:
+        DecodeError: no game has that name (names come from documents and command lines), or
+            its module does not export a matching spec.
+    """
+    if not isinstance(name, str):
+        raise DecodeError(f"unknown game {name!r}: a game name is a string")
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    if name in _LOADED:
+        return _LOADED[name]
+    if name in _BUILTIN_MODULES:
+        module = _BUILTIN_MODULES[name]
+        spec = _spec_from(importlib.import_module(module), module, name)
+    else:
+        entry = _entry_points().get(name)
+        if entry is None:
+            raise DecodeError(f"unknown game {name!r}: expected one of {list(game_names())}")
+        spec = _spec_from(entry.load(), f"entry point {entry.value!r}", name)
+    _LOADED[name] = spec
+    return spec
 
 
-_BUILTIN["paiute"] = _paiute
+def game_info(name: str) -> AnySpec:
+    """The spec of the game called ``name``: the same as :func:`game_spec`.
+
+    Raises:
+        DecodeError: no game has that name.
+    """
+    return game_spec(name)
+
+
+def __getattr__(name: str) -> object:
+    """``GameInfo``: the old name of :class:`~cardgames.spec.GameSpec` (deprecated)."""
+    if name == "GameInfo":
+        warnings.warn(
+            "cardgames.registry.GameInfo is deprecated: use cardgames.spec.GameSpec "
+            "(the same fields, plus rules, heuristic_bot, simulation_defaults, draw, tensors)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return GameSpec
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -32,7 +32,7 @@ import attrs
 
 from cardgames.bots.bot import AnyGame, Bot, BotLike, BotSpec, build_bot, describe_bot
 from cardgames.errors import InvalidConfigError
-from cardgames.game import Game, winners
+from cardgames.game import Game, is_int, winners
 
 __all__ = [
     "Estimate",
@@ -51,10 +51,6 @@ ObservationT = TypeVar("ObservationT")
 
 _Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def game_seed(master_seed: int, index: int) -> int:
@@ -424,7 +420,7 @@ def simulate(  # noqa: PLR0913 - every option is keyword-only and named
         InvalidConfigError: a bad count, or a bot spec that cannot be built for this game.
         ParseError: a bot spec text that does not parse.
     """
-    if not _is_int(games) or games < 1:
+    if not is_int(games) or games < 1:
         raise InvalidConfigError(f"games must be an int of at least 1, not {games!r}")
     if len(bots) != game.num_players:
         raise InvalidConfigError(
@@ -432,7 +428,7 @@ def simulate(  # noqa: PLR0913 - every option is keyword-only and named
         )
     if workers is None:
         workers = _default_workers()
-    if not _is_int(workers) or workers < 1:
+    if not is_int(workers) or workers < 1:
         raise InvalidConfigError(f"workers must be None or an int of at least 1, not {workers!r}")
     for position, bot in enumerate(bots):  # fail fast, in this process, on a bad spec
         build_bot(bot, game, bot_seed(seed, 0, position))
@@ -535,7 +531,7 @@ def _record_writer(game: AnyGame, labels: Sequence[str]) -> Callable[[GameOutcom
         game_info(game.name)
     except DecodeError as error:
         raise InvalidConfigError(f"cannot write records of {game.name!r}: {error}") from None
-    config = getattr(game, "config", None)
+    config = game.config
 
     def write(outcome: GameOutcome, actions: Any) -> str:  # noqa: ANN401 - any game's actions
         n = len(outcome.seats)

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames.bots import PaiuteHeuristicBot, SixesHeuristicBot, hand_potential, heuristic_bot
-from cardgames.bots.paiute_heuristic import _by_suit, _mask, _potentials
+from cardgames.bots import heuristic_bot
 from cardgames.cards import Card, Rank, Suit, parse_cards, standard_deck
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
@@ -23,10 +22,13 @@ from cardgames.paiute import (
     Paiute,
     PaiuteAction,
     PaiuteConfig,
+    PaiuteHeuristicBot,
     PaiuteObservation,
     ShowSix,
+    hand_potential,
 )
-from cardgames.sixes import Pass, Play, Sixes, SixesConfig, SixesObservation
+from cardgames.paiute.heuristic import _by_suit, _mask, _potentials
+from cardgames.sixes import Pass, Play, Sixes, SixesConfig, SixesHeuristicBot, SixesObservation
 
 PAIUTE = Paiute(PaiuteConfig(num_players=2, max_turns=60))
 SIXES = Sixes(SixesConfig(num_players=2))

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from cardgames.cards import Card, Rank, Suit
-from cardgames.errors import IllegalActionError, InvalidConfigError
+from cardgames.errors import IllegalActionError, InvalidConfigError, InvalidStateError
 from cardgames.game import Game, PlayerId, legal_action_mask, playout
 from cardgames.sixes import (
     NUM_DISTINCT_ACTIONS,
@@ -166,7 +166,7 @@ def test_non_actions_are_illegal(junk: object) -> None:
         IllegalActionError, match=re.escape("a Sixes action is Play (S6) or Pass (S7)")
     ):
         GAME.apply(state, junk)  # type: ignore[arg-type]
-    assert GAME.why_illegal(state, junk) == "a Sixes action is Play (S6) or Pass (S7)"  # type: ignore[arg-type]
+    assert GAME.why_illegal(state, junk) == "a Sixes action is Play (S6) or Pass (S7)"
 
 
 def test_nothing_is_legal_once_the_game_is_over() -> None:
@@ -320,7 +320,7 @@ def test_states_built_by_hand_are_validated() -> None:
         {"pending_decks": (SIXES_DECK[:39],)},
     ]
     for change in bad_cases:
-        with pytest.raises(InvalidConfigError, match="invalid Sixes state"):
+        with pytest.raises(InvalidStateError, match="invalid Sixes state"):
             SixesState(**{**fields, **change})
 
 
@@ -351,7 +351,7 @@ def test_states_no_play_can_reach_are_rejected() -> None:
     fields.pop("_playable")
     assert SixesState(**fields) == good
     for change in _unreachable_changes(good):
-        with pytest.raises(InvalidConfigError, match="invalid Sixes state"):
+        with pytest.raises(InvalidStateError, match="invalid Sixes state"):
             SixesState(**{**fields, **change})
 
 
@@ -363,7 +363,7 @@ def test_a_state_with_an_empty_hand_is_over() -> None:
     fields = attrs.asdict(final, recurse=False)
     fields.pop("_playable")
     assert SixesState(**fields) == final
-    with pytest.raises(InvalidConfigError, match=r"invalid Sixes state: .*\(S8\)"):
+    with pytest.raises(InvalidStateError, match=r"invalid Sixes state: .*\(S8\)"):
         SixesState(**{**fields, "to_play": PlayerId(0)})
 
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames.cards import Card
-from cardgames.errors import DecodeError, InvalidConfigError
+from cardgames.errors import DecodeError, InvalidStateError
 from cardgames.game import playout
 from cardgames.serialization import decode_state, dumps, encode
 from cardgames.sixes import SIXES_ORDER, Sixes, SixesConfig, SixesState
@@ -137,9 +137,9 @@ def test_impossible_documents_are_rejected(change: Any, message: str) -> None:
 
 
 def test_from_document_validates_through_the_state_constructor() -> None:
-    """S2: from_document raises InvalidConfigError for a card in two hands."""
+    """S2: from_document raises InvalidStateError for a card in two hands."""
     document = to_document(_middle_state(6))
     hands = list(document.hands)
     hands[0] = (*hands[0][:-1], hands[1][0])
-    with pytest.raises(InvalidConfigError, match=r"invalid Sixes state: .*\(S2\)"):
+    with pytest.raises(InvalidStateError, match=r"invalid Sixes state: .*\(S2\)"):
         from_document(attrs.evolve(document, hands=tuple(hands)))

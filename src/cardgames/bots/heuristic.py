@@ -1,4 +1,4 @@
-"""The heuristic bot of each built-in game, looked up by the game's name."""
+"""The heuristic bot of a game, as its spec provides it (``spec.heuristic_bot``)."""
 
 from __future__ import annotations
 
@@ -17,23 +17,20 @@ def heuristic_bot(
     seed: int | random.Random | None = None,
     **options: Any,  # noqa: ANN401 - passed on to the bot's own typed keyword arguments
 ) -> Bot[Any, Any]:
-    """The heuristic bot for ``game`` (by its name), with ``options`` for its class.
+    """The heuristic bot of ``game`` (from its spec), with ``options`` for its class.
 
     Example::
 
         >>> from cardgames.sixes import Sixes
         >>> heuristic_bot(Sixes(), seed=1)
-        <cardgames.bots.sixes_heuristic.SixesHeuristicBot object at ...>
+        <cardgames.sixes.heuristic.SixesHeuristicBot object at ...>
 
     Raises:
         InvalidConfigError: the game has no heuristic bot.
     """
-    if game.name == "sixes":
-        from cardgames.bots.sixes_heuristic import SixesHeuristicBot
-
-        return SixesHeuristicBot(seed=seed, **options)
-    if game.name == "paiute":
-        from cardgames.bots.paiute_heuristic import PaiuteHeuristicBot
-
-        return PaiuteHeuristicBot(game, seed=seed, **options)
-    raise InvalidConfigError(f"there is no heuristic bot for {game.name!r}: use random or ismcts")
+    factory = game.spec.heuristic_bot
+    if factory is None:
+        raise InvalidConfigError(
+            f"there is no heuristic bot for {game.name!r}: use random or ismcts"
+        )
+    return factory(game, seed=seed, **options)

@@ -36,7 +36,7 @@ from typing import Any, Final, TypeVar
 
 from cardgames.cards import make_rng
 from cardgames.errors import InvalidConfigError
-from cardgames.game import Game, round_index
+from cardgames.game import Game, is_int, round_index
 
 __all__ = ["ISMCTSBot", "normalized_rewards"]
 
@@ -46,10 +46,6 @@ StateT = TypeVar("StateT")
 
 ROLLOUT_SCOPES: Final = ("round", "game")
 """Where a rollout may end: with the round being searched, or only with the game."""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def normalized_rewards(returns: Sequence[int]) -> tuple[float, ...]:
@@ -113,13 +109,13 @@ class ISMCTSBot:
         rollout_to: str = "round",
         seed: int | random.Random | None = None,
     ) -> None:
-        if not _is_int(iterations) or iterations < 1:
+        if not is_int(iterations) or iterations < 1:
             raise InvalidConfigError(f"iterations must be an int of at least 1, not {iterations!r}")
         if time_limit is not None and not time_limit > 0:
             raise InvalidConfigError(f"time_limit must be None or positive, not {time_limit!r}")
         if not exploration >= 0:
             raise InvalidConfigError(f"exploration must be at least 0, not {exploration!r}")
-        if rollout_limit is not None and not _is_int(rollout_limit):
+        if rollout_limit is not None and not is_int(rollout_limit):
             raise InvalidConfigError(f"rollout_limit must be None or an int, not {rollout_limit!r}")
         if rollout_limit is not None and rollout_limit < 0:
             raise InvalidConfigError(f"rollout_limit must be at least 0, not {rollout_limit!r}")

@@ -35,6 +35,7 @@ from cardgames.paiute.hands import (
     evaluate,
     evaluate_indices,
 )
+from cardgames.paiute.heuristic import PaiuteHeuristicBot, hand_potential
 from cardgames.paiute.history import (
     Called,
     DealResult,
@@ -49,10 +50,12 @@ from cardgames.paiute.invariants import check_state
 from cardgames.paiute.notation import format_action, parse_action
 from cardgames.paiute.observation import PaiuteObservation, known_cards
 from cardgames.paiute.session import deck_for_deal
+from cardgames.paiute.spec import SPEC
 from cardgames.paiute.state import PaiuteState, Table
 
 __all__ = [
     "NUM_DISTINCT_ACTIONS",
+    "SPEC",
     "Call",
     "CallOption",
     "Called",
@@ -70,6 +73,7 @@ __all__ = [
     "PaiuteAction",
     "PaiuteConfig",
     "PaiuteEvent",
+    "PaiuteHeuristicBot",
     "PaiuteObservation",
     "PaiuteState",
     "RebuiltStock",
@@ -87,6 +91,7 @@ __all__ = [
     "evaluate",
     "evaluate_indices",
     "format_action",
+    "hand_potential",
     "known_cards",
     "parse_action",
 ]

@@ -583,3 +583,28 @@ class Paiute:
         the cards of a rebuilt stock). The chance key is fresh from ``rng``.
         """
         return determinize(self._config, observation, rng)
+
+    # --- the library's view of the game ---------------------------------------------------
+
+    @property
+    def spec(self) -> GameSpec[PaiuteState, PaiuteAction, PaiuteObservation, PaiuteConfig]:
+        """The spec of Paiute (:data:`cardgames.paiute.SPEC`)."""
+        from cardgames.paiute.spec import SPEC
+
+        return SPEC
+
+    def why_illegal(self, state: PaiuteState, action: object) -> str | None:
+        """None when ``action`` is legal in ``state``; else why not (the rule in the message)."""
+        if action in self.legal_actions(state):
+            return None
+        try:
+            self.apply(state, action)  # type: ignore[arg-type]
+        except IllegalActionError as error:
+            return str(error)
+        return f"{action!r} is not a legal action now (P9, P11, P13)"  # pragma: no cover
+
+
+from typing import TYPE_CHECKING  # noqa: E402 - this file's last part, kept in one place
+
+if TYPE_CHECKING:
+    from cardgames.spec import GameSpec

@@ -24,8 +24,9 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 from cardgames.errors import DecodeError
 from cardgames.game import Game
-from cardgames.registry import GameInfo, game_info
+from cardgames.registry import game_info
 from cardgames.serialization.codec import JSON, decode_value, encode_value
+from cardgames.spec import AnyGameSpec as GameInfo
 
 __all__ = [
     "FORMAT",
@@ -78,7 +79,7 @@ def _kind_of(info: GameInfo, value: object) -> Kind:
 
 
 def _config_of(game: AnyGame) -> object:
-    return getattr(game, "config", None)
+    return game.config
 
 
 def encode_config(info: GameInfo, config: object) -> JSON:

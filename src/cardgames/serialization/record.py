@@ -25,7 +25,7 @@ import attrs
 
 from cardgames.cards import Card
 from cardgames.errors import DecodeError, IllegalActionError, InvalidConfigError, ReplayError
-from cardgames.game import Game
+from cardgames.game import Chance, Game, PlayerId, apply_with_chance, start_with_chance
 from cardgames.registry import game_info
 from cardgames.serialization.codec import JSON, decode_value, encode_value
 from cardgames.serialization.document import (
@@ -52,6 +52,9 @@ class GameRecord:
         config: The game's config object (None for a game without options).
         seed: The seed given to ``initial_state``; it resolves every chance event.
         deck: An explicit first-deal deck order, when the game started from one.
+        chance: The chance outcomes injected instead of the seed's (see
+            :class:`~cardgames.game.Chance`), when the game was played with them; the seed
+            resolves every outcome they leave out. Not together with ``deck``.
         actions: Every action, in order.
         returns: Each seat's chip result at the end of the actions (None if not recorded).
         players: Optional names of who sat in each seat (bots or people).
@@ -61,6 +64,7 @@ class GameRecord:
     config: Any
     seed: int
     deck: tuple[Card, ...] | None = None
+    chance: Chance | None = None
     actions: tuple[Any, ...]
     returns: tuple[int, ...] | None = None
     players: tuple[str, ...] = ()
@@ -70,24 +74,29 @@ class GameRecord:
         return make_game(game_info(self.game), self.config, "config")
 
 
-def record_game(
+def record_game(  # noqa: PLR0913 - keyword-only chance and names after the game and actions
     game: AnyGame,
     actions: Sequence[Any],
     *,
     seed: int,
     deck: Sequence[Card] | None = None,
+    chance: Chance | None = None,
     players: Sequence[str] = (),
 ) -> GameRecord:
-    """Record a game played from ``seed`` (and ``deck``), checking every action on the way.
+    """Record a game played from ``seed`` (and ``deck`` or ``chance``), checking every action.
+
+    A game played with injected chance (:func:`~cardgames.game.start_with_chance`) records
+    its :class:`~cardgames.game.Chance` and replays exactly.
 
     Raises:
         ReplayError: an action is not legal at its step.
     """
     record = GameRecord(
         game=game.name,
-        config=getattr(game, "config", None),
+        config=game.config,
         seed=seed,
         deck=None if deck is None else tuple(deck),
+        chance=chance,
         actions=tuple(actions),
         players=tuple(players),
     )
@@ -104,14 +113,26 @@ def replay(record: GameRecord) -> tuple[Any, ...]:
         DecodeError: the record's config or deck is invalid.
     """
     game = record.make_game()
+    chance = record.chance
+    if chance is not None and record.deck is not None:
+        raise DecodeError("chance: give chance or deck, not both")
     try:
-        state = game.initial_state(record.seed, deck=record.deck)
+        if chance is None:
+            state = game.initial_state(record.seed, deck=record.deck)
+        else:
+            state = start_with_chance(game, chance, seed=record.seed)
     except (InvalidConfigError, ValueError) as error:
-        raise DecodeError(f"deck: {error}") from None
+        raise DecodeError(f"{'deck' if chance is None else 'chance'}: {error}") from None
     states = [state]
+    shuffles = 1
     for step, action in enumerate(record.actions):
         try:
-            state = game.apply(state, action)
+            if chance is None:
+                state = game.apply(state, action)
+            else:
+                state, shuffles = apply_with_chance(game, state, action, chance, shuffles)
+        except InvalidConfigError as error:
+            raise DecodeError(f"chance: at step {step}: {error}") from None
         except IllegalActionError as error:
             raise ReplayError(f"actions[{step}]: illegal at step {step}: {error}") from None
         states.append(state)
@@ -135,6 +156,7 @@ def encode_record(record: GameRecord) -> dict[str, JSON]:
             "config": encode_config(info, record.config),
             "seed": record.seed,
             "deck": None if record.deck is None else [str(card) for card in record.deck],
+            **({} if record.chance is None else {"chance": _encode_chance(record.chance)}),
             "players": list(record.players),
             "actions": [encode_value(action, action_type(info)) for action in record.actions],
             "returns": None if record.returns is None else list(record.returns),
@@ -147,7 +169,27 @@ def dumps_record(record: GameRecord, *, indent: int | None = None) -> str:
     return json.dumps(encode_record(record), indent=indent, ensure_ascii=False)
 
 
-_RECORD_FIELDS = {"config", "seed", "deck", "players", "actions", "returns"}
+_RECORD_FIELDS = {"config", "seed", "deck", "chance", "players", "actions", "returns"}
+
+
+def _encode_chance(chance: Chance) -> JSON:
+    return {
+        "dealer": chance.dealer,
+        "decks": [None if deck is None else [str(c) for c in deck] for deck in chance.decks],
+    }
+
+
+def _decode_chance(data: JSON) -> Chance | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or set(data) - {"dealer", "decks"}:
+        raise DecodeError("chance: expected an object with dealer and decks")
+    return Chance(
+        dealer=decode_value(data.get("dealer"), PlayerId | None, "chance.dealer"),
+        decks=decode_value(
+            data.get("decks", []), tuple[tuple[Card, ...] | None, ...], "chance.decks"
+        ),
+    )
 
 
 def loads_record(source: str | bytes | JSON) -> GameRecord:
@@ -177,6 +219,7 @@ def loads_record(source: str | bytes | JSON) -> GameRecord:
         config=config,
         seed=decode_value(data["seed"], int, "seed"),
         deck=decode_value(data.get("deck"), tuple[Card, ...] | None, "deck"),
+        chance=_decode_chance(data.get("chance")),
         actions=tuple(decode_value(a, union, f"actions[{i}]") for i, a in enumerate(actions)),
         returns=decode_value(data.get("returns"), tuple[int, ...] | None, "returns"),
         players=decode_value(data.get("players", []), tuple[str, ...], "players"),

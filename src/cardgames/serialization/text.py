@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from cardgames.cards import format_cards, parse_cards
 from cardgames.errors import DecodeError, ParseError, ReplayError
-from cardgames.registry import GameInfo, game_info
+from cardgames.registry import game_info
 from cardgames.serialization.codec import JSON
 from cardgames.serialization.document import (
     VERSION,
@@ -36,6 +36,7 @@ from cardgames.serialization.document import (
     parse_json,
 )
 from cardgames.serialization.record import GameRecord, replay
+from cardgames.spec import AnyGameSpec as GameInfo
 
 __all__ = ["format_record", "parse_record"]
 
@@ -54,6 +55,8 @@ def format_record(record: GameRecord) -> str:
     """The text form of ``record`` (the record is replayed to name the seat of each move)."""
     info = game_info(record.game)
     format_action, _ = _notation(info)
+    if record.chance is not None:
+        raise TypeError("a text record holds no injected chance: use the JSON form")
     game = record.make_game()
     states = replay(record)
     config: JSON = encode_config(info, record.config)

@@ -25,8 +25,10 @@ from cardgames.sixes.action import (
 from cardgames.sixes.config import BrokePass, Direction, GameEnd, SixesConfig
 from cardgames.sixes.deck import SIXES_DECK, SIXES_ORDER, card_at, card_index, deck_for_hands
 from cardgames.sixes.game import Sixes
+from cardgames.sixes.heuristic import SixesHeuristicBot
 from cardgames.sixes.notation import format_action, parse_action
 from cardgames.sixes.observation import SixesObservation
+from cardgames.sixes.spec import SPEC
 from cardgames.sixes.state import SixesState
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "PLAYS",
     "SIXES_DECK",
     "SIXES_ORDER",
+    "SPEC",
     "BrokePass",
     "Direction",
     "GameEnd",
@@ -43,6 +46,7 @@ __all__ = [
     "Sixes",
     "SixesAction",
     "SixesConfig",
+    "SixesHeuristicBot",
     "SixesObservation",
     "SixesState",
     "SixesTurn",

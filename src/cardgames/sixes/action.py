@@ -13,13 +13,13 @@ action has a stable id: the card's dense index 0..39 for a play, 40 for the pass
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias, assert_never
+from typing import Final, TypeAlias
 
 import attrs
 
 from cardgames.cards import Card
 from cardgames.errors import IllegalActionError
-from cardgames.game import PlayerId
+from cardgames.game import PlayerId, is_int
 from cardgames.sixes.deck import DECK_SIZE, SIXES_DECK, index_of
 
 __all__ = [
@@ -82,21 +82,17 @@ def action_id(action: SixesAction) -> int:
         case Pass():
             return PASS_ID
         case _:
-            assert_never(action)
-
-
-def _is_index(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+            raise IllegalActionError(f"{action!r} is not a Sixes action: Play (S6) or Pass (S7)")
 
 
 def action_from_id(action_id: int) -> SixesAction:
     """The action with id ``action_id`` (see :func:`action_id`).
 
     Raises:
-        ValueError: ``action_id`` is not in 0..40.
+        IllegalActionError: ``action_id`` is not an int in 0..40.
     """
-    if not _is_index(action_id) or not 0 <= action_id < NUM_DISTINCT_ACTIONS:
-        raise ValueError(f"Sixes action id {action_id!r} is out of range 0..40")
+    if not is_int(action_id) or not 0 <= action_id < NUM_DISTINCT_ACTIONS:
+        raise IllegalActionError(f"Sixes action id {action_id!r} is out of range 0..40")
     return _BY_ID[action_id]
 
 

@@ -20,6 +20,7 @@ from typing import Final
 import attrs
 
 from cardgames.errors import InvalidConfigError
+from cardgames.game import is_int
 
 __all__ = ["BrokePass", "Direction", "GameEnd", "SixesConfig"]
 
@@ -77,10 +78,6 @@ def _to_broke_pass(value: BrokePass | str) -> BrokePass:
     return BrokePass(_convert(BrokePass, "broke_pass", "S7", value))
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @attrs.frozen(kw_only=True)
 class SixesConfig:
     """The table size and every rule option of Sixes, validated at construction.
@@ -109,11 +106,11 @@ class SixesConfig:
     max_rounds: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        if not _is_int(self.num_players) or self.num_players not in PLAYER_COUNTS:
+        if not is_int(self.num_players) or self.num_players not in PLAYER_COUNTS:
             raise InvalidConfigError(
                 f"num_players must be 2, 4, 5 or 8 (S1), not {self.num_players!r}"
             )
-        if not _is_int(self.starting_chips) or self.starting_chips < 1:
+        if not is_int(self.starting_chips) or self.starting_chips < 1:
             raise InvalidConfigError(
                 f"starting_chips must be an int of at least 1 (S3), not {self.starting_chips!r}"
             )
@@ -121,12 +118,12 @@ class SixesConfig:
             raise InvalidConfigError(
                 f"must_play_if_able must be True or False (S7), not {self.must_play_if_able!r}"
             )
-        if not _is_int(self.pay_per_card_left) or self.pay_per_card_left < 0:
+        if not is_int(self.pay_per_card_left) or self.pay_per_card_left < 0:
             raise InvalidConfigError(
                 "pay_per_card_left must be an int of at least 0 (S8), "
                 f"not {self.pay_per_card_left!r}"
             )
-        if self.max_rounds is not None and (not _is_int(self.max_rounds) or self.max_rounds < 1):
+        if self.max_rounds is not None and (not is_int(self.max_rounds) or self.max_rounds < 1):
             raise InvalidConfigError(
                 f"max_rounds must be None or an int of at least 1 (S12), not {self.max_rounds!r}"
             )

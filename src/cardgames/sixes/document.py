@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import attrs
 
 from cardgames.cards import Card, Suit
-from cardgames.errors import InvalidConfigError
+from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.sixes.action import SixesTurn
 from cardgames.sixes.deck import SIXES_ORDER, cards_of_mask, index_of
@@ -93,11 +93,11 @@ def _mask(cards: Sequence[Card], where: str) -> int:
     for card in cards:
         index = index_of(card)
         if index is None:
-            raise InvalidConfigError(
+            raise InvalidStateError(
                 f"invalid Sixes state: {where}: {card} is not a Sixes card (S2)"
             )
         if mask >> index & 1:
-            raise InvalidConfigError(f"invalid Sixes state: {where}: {card} appears twice (S2)")
+            raise InvalidStateError(f"invalid Sixes state: {where}: {card} appears twice (S2)")
         mask |= 1 << index
     return mask
 
@@ -106,13 +106,13 @@ def from_document(document: SixesStateDocument) -> SixesState:
     """The state ``document`` describes, checked like any hand-built state.
 
     Raises:
-        InvalidConfigError: the document describes a state the rules cannot reach (a card
+        InvalidStateError: the document describes a state the rules cannot reach (a card
             missing, doubled or in two places, a column that is not one run through its 6,
             chips that do not add up, …); the message names the rule.
     """
     hand_masks = tuple(_mask(hand, f"hands[{seat}]") for seat, hand in enumerate(document.hands))
     if len(document.columns) != len(Suit):
-        raise InvalidConfigError("invalid Sixes state: columns needs one entry per suit (S6)")
+        raise InvalidStateError("invalid Sixes state: columns needs one entry per suit (S6)")
     table_mask = _mask([card for column in document.columns for card in column], "columns")
     state = SixesState(
         hand_masks=hand_masks,
@@ -129,7 +129,7 @@ def from_document(document: SixesStateDocument) -> SixesState:
         pending_decks=document.pending_decks,
     )
     if state.columns != document.columns:
-        raise InvalidConfigError(
+        raise InvalidStateError(
             "invalid Sixes state: columns[s] must hold the cards of suit s, low to high (S6)"
         )
     return state

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, assert_never
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from cardgames.cards import Card, Suit, make_rng
-from cardgames.errors import IllegalActionError, InvalidConfigError
-from cardgames.game import PlayerId
+from cardgames.errors import IllegalActionError, InvalidConfigError, InvalidStateError
+from cardgames.game import Chance, PlayerId, check_deck, check_seat, is_seat
+from cardgames.game import standings as ranked
 from cardgames.game import winners as best_seats
 from cardgames.sixes.action import (
     NUM_DISTINCT_ACTIONS,
@@ -56,6 +57,9 @@ from cardgames.sixes.observation import SixesObservation, observe
 from cardgames.sixes.sampling import determinize
 from cardgames.sixes.state import SixesState, unchecked_state
 
+if TYPE_CHECKING:
+    from cardgames.spec import GameSpec
+
 __all__ = ["Sixes"]
 
 _PASS_ONLY: Final = (PASS,)
@@ -85,18 +89,15 @@ def _actions_for(key: int) -> tuple[SixesAction, ...]:
 def _checked_deck(deck: Sequence[Card], what: str) -> tuple[int, ...]:
     """The card indices of ``deck``, which must be an order of the 40 Sixes cards (S2)."""
     try:
-        cards = tuple(deck)
-        indices = tuple(index_of(card) for card in cards)
-    except TypeError:
-        indices = ()
-    if len(indices) != DECK_SIZE or None in indices or len(set(indices)) != DECK_SIZE:
-        raise InvalidConfigError(f"{what} must be an order of the 40 Sixes cards (S2)")
-    return tuple(index for index in indices if index is not None)
+        order = check_deck(deck, SIXES_DECK, what)
+    except InvalidConfigError:
+        raise InvalidConfigError(f"{what} must be an order of the 40 Sixes cards (S2)") from None
+    return tuple(card_index(card) for card in order)
 
 
-def _is_seat(value: object, num_players: int) -> bool:
-    """Whether ``value`` is a seat number (an int, not a bool) below ``num_players``."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players
+def _foreign(state: object) -> InvalidStateError:
+    """The error for a value that is not a Sixes state (another game's, or no state at all)."""
+    return InvalidStateError(f"{type(state).__name__} is not a SixesState")
 
 
 def _game_over(state: SixesState) -> str:
@@ -146,6 +147,13 @@ class Sixes:
         return "sixes"
 
     @property
+    def spec(self) -> GameSpec[SixesState, SixesAction, SixesObservation, SixesConfig]:
+        """The spec of Sixes (:data:`cardgames.sixes.SPEC`)."""
+        from cardgames.sixes.spec import SPEC
+
+        return SPEC
+
+    @property
     def num_players(self) -> int:
         """Seats at the table (S1)."""
         return self.config.num_players
@@ -163,7 +171,8 @@ class Sixes:
         *,
         deck: Sequence[Card] | None = None,
         dealer: int | None = None,
-        later_decks: Sequence[Sequence[Card]] = (),
+        later_decks: Sequence[Sequence[Card] | None] = (),
+        chance: Chance | None = None,
     ) -> SixesState:
         """Deal the first round (S4): the 6♦ holder is to play (S5).
 
@@ -173,13 +182,24 @@ class Sixes:
             deck: An explicit order for the first deal. The dealer deals one card at a time
                 from the front, starting at their left (their right when anticlockwise, S11).
             dealer: The first dealer instead of a random seat (S4).
-            later_decks: Explicit orders for rounds 2, 3, …; rounds beyond them are dealt from
-                the seed.
+            later_decks: Explicit orders for rounds 2, 3, …; rounds beyond them (and None
+                entries) are dealt from the seed.
+            chance: The same outcomes in the form every game takes (see
+                :class:`~cardgames.game.Chance`): ``dealer``, then ``decks`` for rounds 1, 2, …
+                (None at a position: that round's deck from the seed). Not together with
+                ``deck``, ``dealer`` or ``later_decks``.
 
         Raises:
-            InvalidConfigError: A deck is not an order of the 40 cards, or ``dealer`` is not a
-                seat.
+            InvalidConfigError: A deck is not an order of the 40 cards, ``dealer`` is not a
+                seat, or ``chance`` comes with the other keywords.
         """
+        if chance is not None:
+            if deck is not None or dealer is not None or later_decks:
+                raise InvalidConfigError("give chance alone, or deck, dealer and later_decks")
+            first, *later = chance.decks or (None,)
+            while later and later[-1] is None:
+                later.pop()
+            return self.initial_state(seed, deck=first, dealer=chance.dealer, later_decks=later)
         rng = make_rng(seed)
         first_dealer = rng.randrange(self.config.num_players)
         if deck is None:
@@ -190,11 +210,19 @@ class Sixes:
             indices = _checked_deck(deck, "deck")
         chance_key = rng.getrandbits(64)
         if dealer is not None:
-            if not _is_seat(dealer, self.config.num_players):
+            if not is_seat(dealer, self.config.num_players):
                 raise InvalidConfigError(f"dealer must be a seat 0..{self.num_players - 1} (S4)")
             first_dealer = dealer
         pending = tuple(
-            tuple(SIXES_DECK[i] for i in _checked_deck(d, "each later deck")) for d in later_decks
+            tuple(
+                SIXES_DECK[i]
+                for i in (
+                    self._next_deck(chance_key, round_number)
+                    if later is None
+                    else _checked_deck(later, "each later deck")
+                )
+            )
+            for round_number, later in enumerate(later_decks, 2)
         )
         stacks = (self.config.starting_chips,) * self.config.num_players
         return self._deal(indices, PlayerId(first_dealer), stacks, 1, chance_key, pending)
@@ -239,11 +267,17 @@ class Sixes:
 
     def current_player(self, state: SixesState) -> PlayerId | None:
         """The seat to act, or None once the game is over."""
-        return state.to_play
+        try:
+            return state.to_play
+        except AttributeError:
+            raise _foreign(state) from None
 
     def is_terminal(self, state: SixesState) -> bool:
         """Whether the game is over (S10, S12)."""
-        return state.to_play is None
+        try:
+            return state.to_play is None
+        except AttributeError:
+            raise _foreign(state) from None
 
     def round_index(self, state: SixesState) -> int:
         """The round ``state`` is in (from 1); it changes once a round is settled (S8, S9).
@@ -266,11 +300,17 @@ class Sixes:
 
         A player who can play must (S7) unless ``must_play_if_able`` is off; the round's first
         action is always the 6♦ (S5).
+
+        Raises:
+            InvalidStateError: ``state`` is not a Sixes state.
         """
-        player = state.to_play
-        if player is None:
-            return ()
-        plays = state.hand_masks[player] & state._playable  # noqa: SLF001
+        try:
+            player = state.to_play
+            if player is None:
+                return ()
+            plays = state.hand_masks[player] & state._playable  # noqa: SLF001
+        except AttributeError:
+            raise _foreign(state) from None
         if not plays:
             return _PASS_ONLY
         if not self.config.must_play_if_able and state.table_mask:
@@ -280,6 +320,8 @@ class Sixes:
 
     def legal_action_mask(self, state: SixesState) -> tuple[bool, ...]:
         """A tuple of 41 booleans, True at the id of each legal action."""
+        if state.__class__ is not SixesState:
+            raise _foreign(state)
         player = state.to_play
         if player is None:
             return (False,) * NUM_DISTINCT_ACTIONS
@@ -292,14 +334,18 @@ class Sixes:
         return mask
 
     def action_id(self, action: SixesAction) -> int:
-        """The stable id of ``action``: the card index 0..39 for a play, 40 for the pass."""
+        """The stable id of ``action``: the card index 0..39 for a play, 40 for the pass.
+
+        Raises:
+            IllegalActionError: ``action`` is not a Sixes action.
+        """
         return action_id(action)
 
     def action_from_id(self, action_id: int) -> SixesAction:
         """The action with id ``action_id`` in 0..40.
 
         Raises:
-            ValueError: ``action_id`` is out of range.
+            IllegalActionError: ``action_id`` is not an int in 0..40.
         """
         return action_from_id(action_id)
 
@@ -311,36 +357,54 @@ class Sixes:
         Raises:
             IllegalActionError: ``action`` is not legal; the message names the action, the
                 player and the rule (S2, S5, S6, S7 or S10).
+            InvalidStateError: ``state`` is not a Sixes state.
         """
-        player = state.to_play
-        if player is None:
-            raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
-        if action.__class__ is Play:
-            return self._play(state, player, action)
-        if action.__class__ is Pass:
-            return self._pass(state, player)
+        try:
+            player = state.to_play
+            if player is None:
+                raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
+            if action.__class__ is Play:
+                return self._play(state, player, action)
+            if action.__class__ is Pass:
+                return self._pass(state, player)
+        except AttributeError:
+            if state.__class__ is not SixesState:
+                raise _foreign(state) from None
+            raise IllegalActionError(
+                f"a {type(action).__name__} without its fields is not legal for player "
+                f"{state.to_play}: a Sixes action is Play (S6) or Pass (S7)"
+            ) from None
         raise IllegalActionError(
             f"{action!r} is not legal for player {player}: a Sixes action is Play (S6) or Pass (S7)"
         )
 
-    def why_illegal(self, state: SixesState, action: SixesAction) -> str | None:
-        """Why ``action`` is not legal in ``state`` (naming the rule), or None when it is."""
+    def why_illegal(self, state: SixesState, action: object) -> str | None:
+        """Why ``action`` is not legal in ``state`` (naming the rule), or None when it is.
+
+        Raises:
+            InvalidStateError: ``state`` is not a Sixes state.
+        """
+        if state.__class__ is not SixesState:
+            raise _foreign(state)
         player = state.to_play
         if player is None:
             return _game_over(state)
         if action.__class__ not in _ACTION_CLASSES:
             return "a Sixes action is Play (S6) or Pass (S7)"
         match action:
-            case Play(card=card):
+            case Play(card=Card() as card):
                 return self._play_problem(state, player, card)
-            case Pass():
-                if not state.table_mask:
-                    return "the 6♦ opens (S5)"
-                if self._legal_key(state, player) & _PASS_FLAG:
-                    return None
-                return "must play when able (S7)"
+            case Play(card=card):
+                return f"{card!r} is not a card (S2)"
             case _:
-                assert_never(action)
+                return self._pass_problem(state, player)
+
+    def _pass_problem(self, state: SixesState, player: int) -> str | None:
+        if not state.table_mask:
+            return "the 6♦ opens (S5)"
+        if self._legal_key(state, player) & _PASS_FLAG:
+            return None
+        return "must play when able (S7)"
 
     def _play_problem(self, state: SixesState, player: int, card: Card) -> str | None:
         index = index_of(card)
@@ -360,12 +424,15 @@ class Sixes:
         six = SIXES_DECK[SUIT_SPAN * card.suit + SIX_POSITION].unicode
         return f"{card.unicode} does not extend the {word} column (S6): only the {six} can start it"
 
-    def _reject(self, state: SixesState, player: int, action: SixesAction) -> IllegalActionError:
+    def _reject(self, state: SixesState, player: int, action: object) -> IllegalActionError:
         reason = self.why_illegal(state, action)
         return IllegalActionError(f"{action!r} is not legal for player {player}: {reason}")
 
     def _play(self, state: SixesState, player: PlayerId, action: Play) -> SixesState:
-        index = CARD_INDEX.get(action.card)
+        try:
+            index = CARD_INDEX.get(action.card)
+        except TypeError:  # a forged, unhashable card
+            index = None
         if index is None:
             raise self._reject(state, player, action)
         bit = 1 << index
@@ -505,14 +572,18 @@ class Sixes:
 
         During a round the chips in its pot are not counted yet: the figures are those at the
         start of the round. Once the game is over they are final.
+
+        Raises:
+            InvalidStateError: ``state`` is not a Sixes state.
         """
+        if state.__class__ is not SixesState:
+            raise _foreign(state)
         start = self.config.starting_chips
         return tuple(chips - start for chips in state.settled_stacks)
 
     def standings(self, state: SixesState) -> tuple[tuple[PlayerId, int], ...]:
         """``(seat, chips)`` pairs, most chips first (ties by seat), as of the last settlement."""
-        order = sorted(enumerate(state.settled_stacks), key=lambda pair: (-pair[1], pair[0]))
-        return tuple((PlayerId(seat), chips) for seat, chips in order)
+        return ranked(state.settled_stacks)
 
     def winners(self, state: SixesState) -> frozenset[PlayerId]:
         """The seats with the most chips; several share the win on a tie (S10)."""
@@ -524,8 +595,13 @@ class Sixes:
         """What ``player`` may know: their hand, the table, hand sizes, chips, this round's history.
 
         Raises:
-            ValueError: ``player`` is not a seat.
+            InvalidPlayerError: ``player`` is not a seat (an int, not a bool, in range).
+            InvalidStateError: ``state`` is not a Sixes state.
         """
+        if state.__class__ is not SixesState:
+            raise _foreign(state)
+        if player.__class__ is not int or not 0 <= player < self.config.num_players:
+            player = check_seat(player, self.config.num_players)
         return observe(state, player)
 
     def determinize(self, observation: SixesObservation, rng: random.Random) -> SixesState:
@@ -538,11 +614,14 @@ class Sixes:
         hands only shrinking, still holds none (S7): no sample gives them one.
 
         Raises:
-            ValueError: ``observation`` does not fit this game (seats, hand sizes), or no deal
-                of the unseen cards agrees with it (the 6♦, the passes).
+            InvalidStateError: ``observation`` is not a Sixes observation, does not fit this
+                game (seats, hand sizes), or no deal of the unseen cards agrees with it (the
+                6♦, the passes).
         """
+        if observation.__class__ is not SixesObservation:
+            raise InvalidStateError(f"{type(observation).__name__} is not a SixesObservation")
         if len(observation.hand_sizes) != self.config.num_players:
-            raise ValueError(
+            raise InvalidStateError(
                 f"the observation has {len(observation.hand_sizes)} seats, "
                 f"not {self.config.num_players}"
             )

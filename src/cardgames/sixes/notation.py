@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from cardgames.cards import Card
-from cardgames.errors import ParseError
+from cardgames.errors import InvalidStateError, ParseError
 from cardgames.events import Event
 from cardgames.game import PlayerId
 from cardgames.sixes.action import PASS, Pass, Play, SixesAction
@@ -69,7 +69,7 @@ def parse_action(text: str) -> SixesAction:
 
 
 def check_state(game: Sixes, state: SixesState) -> None:
-    """Raise ValueError unless ``state`` fits ``game``'s config (for decoded documents).
+    """Raise InvalidStateError unless ``state`` fits ``game``'s config (for decoded documents).
 
     The state's own constructor already checks that the cards are partitioned and the columns
     are runs through their 6s (S6); this adds what depends on the config: the number of seats
@@ -77,12 +77,14 @@ def check_state(game: Sixes, state: SixesState) -> None:
     """
     config = game.config
     if state.num_players != config.num_players:
-        raise ValueError(f"{state.num_players} hands for {config.num_players} players (S1)")
+        raise InvalidStateError(f"{state.num_players} hands for {config.num_players} players (S1)")
     total = config.num_players * config.starting_chips
     if sum(state.stacks) + state.pot != total or sum(state.settled_stacks) != total:
-        raise ValueError(f"stacks and pot must add up to {total} chips (S3, S10)")
+        raise InvalidStateError(f"stacks and pot must add up to {total} chips (S3, S10)")
     if config.max_rounds is not None and state.round_number > config.max_rounds:
-        raise ValueError(f"round {state.round_number} is past max_rounds={config.max_rounds}")
+        raise InvalidStateError(
+            f"round {state.round_number} is past max_rounds={config.max_rounds} (S12)"
+        )
 
 
 def describe(  # noqa: PLR0913, PLR0917 - the registry's event signature

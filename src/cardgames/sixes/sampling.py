@@ -23,6 +23,7 @@ from typing import Final
 
 import attrs
 
+from cardgames.errors import InvalidStateError
 from cardgames.sixes.action import PLAYS, Pass, Play
 from cardgames.sixes.deck import (
     CARD_INDEX,
@@ -62,7 +63,7 @@ def pass_exclusions(observation: SixesObservation, *, must_play_if_able: bool) -
         must_play_if_able: Whether a player who can play must (S7).
 
     Raises:
-        ValueError: A player plays a card that was playable at one of their earlier passes,
+        InvalidStateError: A player plays a card that was playable at one of their earlier passes,
             which no real round can show (S7).
     """
     seats = range(len(observation.hand_sizes))
@@ -87,7 +88,7 @@ def pass_exclusions(observation: SixesObservation, *, must_play_if_able: bool) -
                 continue
         bit = 1 << index
         if player in seats and excluded[player] & bit:
-            raise ValueError(
+            raise InvalidStateError(
                 f"player {player} plays {SIXES_DECK[index].unicode} after passing while it "
                 "was playable (S7)"
             )
@@ -206,7 +207,7 @@ def _place(
     """Place the constrained ``cards``: a few randomized tries, then the exact matching.
 
     Raises:
-        ValueError: No placement exists (S7).
+        InvalidStateError: No placement exists (S7).
     """
     for _ in range(_GREEDY_ATTEMPTS):
         placed = _place_greedily(rng, cards, allowed, room)
@@ -214,7 +215,7 @@ def _place(
             return placed
     placed = _place_exactly(rng, cards, allowed, room)
     if placed is None:
-        raise ValueError("no deal of the unseen cards agrees with the passes (S7)")
+        raise InvalidStateError("no deal of the unseen cards agrees with the passes (S7)")
     return placed
 
 
@@ -235,13 +236,13 @@ def _plan(observation: SixesObservation) -> _Plan | None:
     """The constrained deal of ``observation`` under S7, or None when the passes rule out nothing.
 
     Raises:
-        ValueError: The observation contradicts itself (hand sizes, the passes).
+        InvalidStateError: The observation contradicts itself (hand sizes, the passes).
     """
     excluded = pass_exclusions(observation, must_play_if_able=True)
     me = observation.player
     own = mask_of_cards(observation.hand)
     if excluded[me] & own:
-        raise ValueError(f"player {me} passed while holding a card they could play (S7)")
+        raise InvalidStateError(f"player {me} passed while holding a card they could play (S7)")
     seen = own | mask_of_cards(observation.table)
     unseen = FULL_MASK & ~seen
     sizes = observation.hand_sizes
@@ -249,7 +250,7 @@ def _plan(observation: SixesObservation) -> _Plan | None:
     if not any(excluded[seat] & unseen for seat in others):
         return None
     if sum(sizes) - sizes[me] != unseen.bit_count() or sizes[me] != len(observation.hand):
-        raise ValueError("the observation's hand sizes do not match its unseen cards")
+        raise InvalidStateError("the observation's hand sizes do not match its unseen cards")
     # A pass means the 6♦ is on the table: nobody is about to open (S5).
     constrained, allowed, free = _split(unseen, others, excluded)
     return _Plan(
@@ -282,7 +283,7 @@ def determinize(
         must_play_if_able: Whether passes reveal anything (S7).
 
     Raises:
-        ValueError: No deal of the unseen cards fits the observation (hand sizes, the 6♦,
+        InvalidStateError: No deal of the unseen cards fits the observation (hand sizes, the 6♦,
             the passes).
     """
     if not must_play_if_able:

@@ -13,7 +13,7 @@ from typing import Final
 import attrs
 
 from cardgames.cards import Card, Suit
-from cardgames.errors import InvalidConfigError
+from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.sixes.action import Play, SixesTurn
 from cardgames.sixes.config import PLAYER_COUNTS
@@ -108,12 +108,12 @@ def _play_problems(state: SixesState) -> list[str]:
 
 
 def _check_state(state: SixesState) -> None:
-    """Raise InvalidConfigError unless ``state`` is a well-formed Sixes position."""
+    """Raise InvalidStateError unless ``state`` is a well-formed Sixes position."""
     problems = _chip_and_seat_problems(state) + _card_problems(state)
     if not problems:
         problems = _play_problems(state)
     if problems:
-        raise InvalidConfigError("invalid Sixes state: " + "; ".join(problems))
+        raise InvalidStateError("invalid Sixes state: " + "; ".join(problems))
 
 
 @attrs.frozen(kw_only=True)

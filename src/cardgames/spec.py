@@ -1,0 +1,133 @@
+"""What the library knows of one game, as one typed value that the game's package exports.
+
+Every game package exports ``SPEC``, a :class:`GameSpec`, and every game object returns it from
+its :attr:`~cardgames.game.Game.spec` property. Serialization, records, events, the bots, the
+simulator and the command line read a game's classes, notation, event describer, JSON state
+form, heuristic bot, simulation defaults and rules text from there, so none of them names a
+game (:doc:`/protocol` shows it at work).
+
+A game written elsewhere builds its own ``SPEC`` and registers through the ``cardgames.games``
+entry-point group (see :mod:`cardgames.registry` and the tutorial :doc:`/own_game`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+
+import attrs
+
+if TYPE_CHECKING:
+    from cardgames.bots.bot import Bot
+    from cardgames.events import Event
+    from cardgames.game import Chance, Game
+
+__all__ = ["AnyGameSpec", "EventDescriber", "GameSpec", "StateCodec"]
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ObservationT = TypeVar("ObservationT")
+ConfigT = TypeVar("ConfigT")
+
+EventDescriber: TypeAlias = Callable[..., "tuple[Event, ...]"]
+"""``describe(game, state, action, next_state, viewer, reveal_all)``: the
+:class:`~cardgames.events.Event` values of one action as ``viewer`` (a seat, or None for a
+spectator) may see them; ``reveal_all`` shows every card."""
+
+
+@attrs.frozen(kw_only=True)
+class StateCodec:
+    """A readable JSON form for a game whose states are stored compactly (bitmasks, indices).
+
+    Attributes:
+        document_class: A frozen attrs class whose fields are what the JSON shows (cards as
+            cards, "nobody" as None); it is encoded by the type-directed codec.
+        to_document: Builds the readable form of a state.
+        from_document: Builds the state back, raising ``ValueError`` (or
+            :class:`~cardgames.errors.InvalidStateError`) for an impossible one.
+    """
+
+    document_class: type
+    to_document: Callable[[Any], Any]
+    from_document: Callable[[Any], Any]
+
+
+def _frozen_mapping(value: Mapping[str, object]) -> Mapping[str, object]:
+    return MappingProxyType(dict(value))
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
+    """Everything the rest of the library needs to know of one game.
+
+    Type parameters are the game's state, action, observation and config classes. Only the
+    first six attributes are required; every other part is optional, and the library offers
+    what it can without it (no heuristic bot, actions shown by ``repr``, states stored by their
+    own fields, …).
+
+    Attributes:
+        name: The game's :attr:`~cardgames.game.Game.name`: lowercase, used in records,
+            documents and on the command line.
+        make_game: Builds the game from a config (None: the default config).
+        config_class: The frozen config class, or None for a game without options.
+        state_class: The state class.
+        observation_class: The observation class.
+        action_classes: Every action class (the members of the action union), in a fixed order.
+        rules: A plain-text summary of the rules, printed by ``cardgames rules``.
+        format_action: The action's notation, such as ``play 6d`` (None: ``repr``).
+        parse_action: Parses that notation back, raising
+            :class:`~cardgames.errors.ParseError`.
+        events: The event describer (see :data:`EventDescriber`); None: the game has no events.
+        check_state: ``check_state(game, state)`` raises ``ValueError`` (or
+            :class:`~cardgames.errors.InvalidStateError`) naming the broken rule when a decoded
+            state cannot occur under ``game``'s config; None to skip.
+        state_codec: A readable JSON form of states (None: the state's own fields).
+        heuristic_bot: ``heuristic_bot(game, seed=..., **options)`` builds the game's
+            heuristic bot; None: the game has none (``random`` and ``ismcts`` still play it).
+        simulation_defaults: Config options that ``cardgames simulate`` sets unless given, such
+            as a turn cap that keeps bot-only games finite.
+        chance_start: ``chance_start(game, seed, chance)`` deals the initial state with the
+            injected outcomes of a :class:`~cardgames.game.Chance`; None: the game takes only a
+            first deck, through ``initial_state(seed, deck=...)``.
+        chance_apply: ``chance_apply(game, state, action, chance, shuffles)`` applies an
+            action that may shuffle, taking the shuffle from ``chance.decks[shuffles]``, and
+            returns the next state and the new shuffle count; None: the state itself carries
+            the later outcomes (or there are none), so ``apply`` is enough.
+        draw: ``draw(game, observation)`` returns an SVG drawing of an observation, for the web
+            table; None: the game has no drawing (the table shows text).
+        tensors: The game's tensor encoding for the ecosystem adapters (the object its
+            ``tensor`` module exports; the adapters document what they call on it); None: the
+            game has none.
+    """
+
+    name: str
+    make_game: Callable[[ConfigT | None], Game[StateT, ActionT, ObservationT]]
+    config_class: type[ConfigT] | None
+    state_class: type[StateT]
+    observation_class: type[ObservationT]
+    action_classes: tuple[type, ...]
+    rules: str = ""
+    format_action: Callable[[ActionT], str] | None = None
+    parse_action: Callable[[str], ActionT] | None = None
+    events: EventDescriber | None = None
+    check_state: Callable[[Any, StateT], None] | None = None
+    state_codec: StateCodec | None = None
+    heuristic_bot: Callable[..., Bot[ObservationT, ActionT]] | None = None
+    simulation_defaults: Mapping[str, object] = attrs.field(factory=dict, converter=_frozen_mapping)
+    chance_start: Callable[[Any, int | random.Random | None, Chance], StateT] | None = None
+    chance_apply: Callable[[Any, StateT, ActionT, Chance, int], tuple[StateT, int]] | None = None
+    draw: Callable[[Any, ObservationT], str] | None = None
+    tensors: Any = None
+
+    def __repr__(self) -> str:
+        return f"<GameSpec {self.name!r}>"
+
+    def describe_action(self, action: ActionT) -> str:
+        """The action's notation when the game has one, else its ``repr``."""
+        return repr(action) if self.format_action is None else self.format_action(action)
+
+
+AnyGameSpec: TypeAlias = GameSpec[Any, Any, Any, Any]
+"""The spec of a game of unknown type, for code that handles every game."""
