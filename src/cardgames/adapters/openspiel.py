@@ -117,13 +117,6 @@ def _default_game(info: GameInfo) -> Any:
 
 def _make_engine(info: GameInfo, options: tuple[_Option, ...], params: Mapping[str, Any]) -> Any:
     """The cardgames game for OpenSpiel ``params`` (missing ones take their defaults)."""
-    known = {option.parameter for option in options}
-    unknown = sorted(set(params) - known)
-    if unknown:
-        raise InvalidConfigError(
-            f"{PREFIX}{info.name} has no parameter {unknown[0]!r}; its parameters are "
-            f"{sorted(known)}"
-        )
     if info.config_class is None:
         return _default_game(info)
     settings: dict[str, Any] = {}
@@ -230,8 +223,17 @@ def _game_class(info: GameInfo, chance: ChanceSpec) -> type:
 
         def make_py_observer(
             self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-        ) -> CardgamesObserver:
-            """An observer of observations or (perfect recall) information states."""
+        ) -> CardgamesObserver | None:
+            """An observer of observations or (perfect recall) information states.
+
+            None (OpenSpiel's "not supported") for any other observation type: only the
+            player's own view, public and private information together, is offered.
+            """
+            if iig_obs_type is not None and (
+                iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                or not iig_obs_type.public_info
+            ):
+                return None
             return CardgamesObserver(self, iig_obs_type, params)
 
     CardgamesGame.__name__ = CardgamesGame.__qualname__ = f"CardgamesGame_{info.name}"
@@ -436,7 +438,8 @@ def _state_class() -> type:
 
         def _view(self, state: Any, seat: int, move: Any) -> str:
             engine = self._game.engine
-            return f"{engine.observe(state, PlayerId(seat))}\nthen {_format(self._game, move)}"
+            seen = _text(engine, engine.observe(state, PlayerId(seat)))
+            return f"{seen}\nthen {_format(self._game, move)}"
 
         def _action_to_string(self, player: int, action: int) -> str:
             node = self._node
@@ -478,7 +481,7 @@ def _state_class() -> type:
             node = self._node
             event = node.event
             if event is None:
-                return str(node.state)
+                return _text(node.engine, node.state)
             deck = self._game.chance.deck
             chosen = " ".join(str(deck[i]) for i in node.order)
             dealer = "" if node.seat is None else f", seat {node.seat} deals"
@@ -487,6 +490,18 @@ def _state_class() -> type:
     State.__name__ = State.__qualname__ = "CardgamesSpielState"
     globals()[State.__name__] = State  # so that pickle finds the class
     return State
+
+
+def _text(engine: Any, value: object) -> str:
+    """``str(value)``, or its canonical JSON when its class has no ``__str__`` of its own.
+
+    (An attrs ``repr`` lists a frozenset in hash order, which differs between equal values.)
+    """
+    if type(value).__str__ is not object.__str__:
+        return str(value)
+    from cardgames.serialization import dumps
+
+    return dumps(engine, value)
 
 
 def _format(game: Any, move: Any) -> str:
@@ -516,8 +531,7 @@ class CardgamesObserver:
     With ``perfect_recall`` (information states) the string also holds the player's view of
     every earlier deal; the tensor is the observation tensor in both cases, which records the
     current deal's public history (the passes or calls seen) but not earlier deals, since a
-    fixed shape cannot hold a history of unbounded length. Only the default private-information
-    type (the observer's own cards) is offered.
+    fixed shape cannot hold a history of unbounded length.
 
     Attributes:
         tensor: The flat float32 tensor :meth:`set_from` writes.
@@ -527,22 +541,11 @@ class CardgamesObserver:
     def __init__(
         self, game: Any, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> None:
-        pyspiel = _spiel()
         np = require_numpy()
         if params:
             raise InvalidConfigError(f"observer parameters are not supported: {dict(params)}")
-        if iig_obs_type is None:
-            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        if (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
-        ):
-            raise InvalidConfigError(
-                "only the observer's own view is offered (public info and the player's private "
-                "info)"
-            )
         self._game = game
-        self._perfect_recall = bool(iig_obs_type.perfect_recall)
+        self._perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         fields = game.fields
         self.tensor: npt.NDArray[np.float32] = np.zeros(
             fields[-1].stop if fields else 0, np.float32
@@ -569,7 +572,7 @@ class CardgamesObserver:
         """``player``'s view of ``state`` as text (with earlier deals, for perfect recall)."""
         node = state._node  # noqa: SLF001
         observation = self._observation(state, player)
-        now = "dealing" if observation is None else str(observation)
+        now = "dealing" if observation is None else _text(self._game.engine, observation)
         if node.event is not None and node.action is not None:
             now += f"\nthen {_format(self._game, node.action)}, {node.event.name}"
         if not self._perfect_recall:
