@@ -19,7 +19,7 @@ from types import ModuleType
 
 from cardgames.tensor import MissingExtraError
 
-__all__ = ["require_extra"]
+__all__ = ["describe", "require_extra"]
 
 
 def require_extra(module: str, *, extra: str) -> ModuleType:
@@ -30,3 +30,16 @@ def require_extra(module: str, *, extra: str) -> ModuleType:
         raise MissingExtraError(
             f"{module} is needed here: pip install 'cardgames-engine[{extra}]' ({error})"
         ) from None
+
+
+def describe(game: object, value: object) -> str:
+    """``str(value)``, or its canonical JSON when its class has no ``__str__`` of its own.
+
+    An attrs ``repr`` lists a frozenset in hash order, which can differ between equal values;
+    frameworks compare these texts, so they must be canonical.
+    """
+    if type(value).__str__ is not object.__str__:
+        return str(value)
+    from cardgames.serialization import dumps
+
+    return dumps(game, value)  # type: ignore[arg-type]

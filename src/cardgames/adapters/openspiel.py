@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardgames.adapters import require_extra
+from cardgames.adapters import describe, require_extra
 from cardgames.chance import ChanceEvent, ChanceSpec, chance_spec
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game, PlayerId
@@ -438,7 +438,7 @@ def _state_class() -> type:
 
         def _view(self, state: Any, seat: int, move: Any) -> str:
             engine = self._game.engine
-            seen = _text(engine, engine.observe(state, PlayerId(seat)))
+            seen = describe(engine, engine.observe(state, PlayerId(seat)))
             return f"{seen}\nthen {_format(self._game, move)}"
 
         def _action_to_string(self, player: int, action: int) -> str:
@@ -481,7 +481,7 @@ def _state_class() -> type:
             node = self._node
             event = node.event
             if event is None:
-                return _text(node.engine, node.state)
+                return describe(node.engine, node.state)
             deck = self._game.chance.deck
             chosen = " ".join(str(deck[i]) for i in node.order)
             dealer = "" if node.seat is None else f", seat {node.seat} deals"
@@ -490,18 +490,6 @@ def _state_class() -> type:
     State.__name__ = State.__qualname__ = "CardgamesSpielState"
     globals()[State.__name__] = State  # so that pickle finds the class
     return State
-
-
-def _text(engine: Any, value: object) -> str:
-    """``str(value)``, or its canonical JSON when its class has no ``__str__`` of its own.
-
-    (An attrs ``repr`` lists a frozenset in hash order, which differs between equal values.)
-    """
-    if type(value).__str__ is not object.__str__:
-        return str(value)
-    from cardgames.serialization import dumps
-
-    return dumps(engine, value)
 
 
 def _format(game: Any, move: Any) -> str:
@@ -572,7 +560,7 @@ class CardgamesObserver:
         """``player``'s view of ``state`` as text (with earlier deals, for perfect recall)."""
         node = state._node  # noqa: SLF001
         observation = self._observation(state, player)
-        now = "dealing" if observation is None else _text(self._game.engine, observation)
+        now = "dealing" if observation is None else describe(self._game.engine, observation)
         if node.event is not None and node.action is not None:
             now += f"\nthen {_format(self._game, node.action)}, {node.event.name}"
         if not self._perfect_recall:
