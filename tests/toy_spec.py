@@ -19,7 +19,7 @@ from toy_game import DECK, PlayCard, ToyGame, ToyObservation, ToyState
 class ToyTensors:
     """Hand, table, cards played, chips, whose turn, the opponent's hand size."""
 
-    def fields(self, game: ToyGame) -> tuple[TensorField, ...]:
+    def fields(self, game: ToyGame) -> tuple[TensorField, ...]:  # noqa: ARG002 - one shape
         layout = TensorLayout()
         layout.add("hand", len(DECK), "the observer's cards")
         layout.add("table", len(DECK), "the card led to the current trick")

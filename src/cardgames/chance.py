@@ -13,6 +13,9 @@ This module knows no game; :func:`chance_spec` finds a game's spec through
 ``initial_state`` takes a ``deck`` (and a ``dealer``) and that shuffles nothing later.
 """
 
+# a spec serves any game, so games, states and actions are Any:
+# ruff: noqa: ANN401
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping

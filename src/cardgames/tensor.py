@@ -16,6 +16,9 @@ The field layout needs no numpy::
     [('hand', 0, 40), ('table', 40, 80), ('playable', 80, 120)]
 """
 
+# a spec serves any game, so games and observations are Any:
+# ruff: noqa: ANN401
+
 from __future__ import annotations
 
 import importlib
@@ -143,7 +146,7 @@ def game_part(game: object, attribute: str, module: str, name: str) -> object | 
     no registration). Returns None when neither exists.
     """
     spec = getattr(game, "spec", None)
-    found = getattr(spec, attribute, None)
+    found: object | None = getattr(spec, attribute, None)
     if found is not None:
         return found
     package = type(game).__module__.rpartition(".")[0]
@@ -153,7 +156,8 @@ def game_part(game: object, attribute: str, module: str, name: str) -> object | 
         found_module = importlib.import_module(f"{package}.{module}")
     except ModuleNotFoundError:
         return None
-    return getattr(found_module, name, None)
+    component: object | None = getattr(found_module, name, None)
+    return component
 
 
 def tensor_spec(game: Game[Any, Any, Any]) -> TensorSpec:

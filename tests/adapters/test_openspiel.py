@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import toy_spec
+import toy_spec  # noqa: F401 - registers the toy game, from outside the package, with a spec
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
 from cardgames.registry import game_names
@@ -20,11 +20,11 @@ from extras import require
 pyspiel = require("pyspiel", extra="openspiel")
 np = require("numpy", extra="numpy")
 
-from cardgames.adapters import openspiel  # noqa: E402 - after the extra check
 from open_spiel.python.algorithms import evaluate_bots, generate_playthrough, ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
-assert toy_spec.SPEC  # the toy game, registered from outside the package, is among the names
+from cardgames.adapters import openspiel  # noqa: E402 - after the extra check
+
 NAMES = game_names()
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 SMALL = {"sixes": {"players": 2, "max_rounds": 2}, "paiute": {"players": 2, "max_turns": 12}}
@@ -164,7 +164,7 @@ def test_a_later_round_is_dealt_by_chance_nodes() -> None:
     assert "then" in state.observation_string(0)
     with pytest.raises(ValueError, match="decision or terminal"):
         state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-    clone = pickle.loads(pickle.dumps(state))
+    clone = pickle.loads(pickle.dumps(state))  # noqa: S301 - our own bytes
     assert str(clone) == str(state)
     _play_until(state, rng, lambda s: not s.is_chance_node())
     assert openspiel.engine_state(state).round_number == 2
@@ -211,7 +211,7 @@ def test_resampling_keeps_the_information_state(name: str) -> None:
 def test_parameters_are_the_config_options() -> None:
     """Every config option is a parameter; num_players is OpenSpiel's ``players``."""
     game = openspiel.load_game("sixes", {"players": 4, "direction": "anticlockwise"})
-    engine = openspiel.engine_game(game)
+    engine: Any = openspiel.engine_game(game)
     assert engine.config.num_players == 4
     assert engine.config.direction == "anticlockwise"
     assert engine.config.max_rounds == 10  # bounded for OpenSpiel
@@ -257,7 +257,9 @@ def test_python_mcts_bot_plays_through_step_with_policy() -> None:
     bot = mcts.MCTSBot(
         game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng, solve=False
     )
-    state = _play_until(game.new_initial_state(), random.Random(0), lambda s: not s.is_chance_node())
+    state = _play_until(
+        game.new_initial_state(), random.Random(0), lambda s: not s.is_chance_node()
+    )
     policy, action = bot.step_with_policy(state)
     assert action in state.legal_actions()
     assert sum(probability for _, probability in policy) == pytest.approx(1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -45,7 +46,7 @@ def test_fields_tile_the_tensor_in_order(game: AnyGame) -> None:
     """The fields are consecutive slices with distinct names, covering the whole vector."""
     fields = tensor_fields(game)
     assert fields[0].start == 0
-    for before, after in zip(fields, fields[1:], strict=False):
+    for before, after in itertools.pairwise(fields):
         assert after.start == before.stop
     assert len({field.name for field in fields}) == len(fields)
     assert tensor_shape(game) == (fields[-1].stop,)
@@ -156,9 +157,10 @@ def test_paiute_any_redeal_of_unknown_cards_and_stock_leaves_the_tensor_alone(
         take, pool = pool[: len(hand) - len(fixed)], pool[len(hand) - len(fixed) :]
         new_hands.append(tuple(sorted((*fixed, *take))))
     new_stock = tuple(c if c == state.table.wild else pool.pop() for c in stock)
-    other = attrs.evolve(state, hands=tuple(new_hands), stock=new_stock)
+    redealt = attrs.evolve(state, hands=tuple(new_hands), stock=new_stock)
     assert np.array_equal(
-        observation_tensor(game, observation), observation_tensor(game, game.observe(other, seat))
+        observation_tensor(game, observation),
+        observation_tensor(game, game.observe(redealt, seat)),
     )
 
 

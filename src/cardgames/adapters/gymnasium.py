@@ -8,11 +8,15 @@ an episode's rewards add up to its chip result::
 
     from cardgames.adapters.gymnasium import SeatEnv
     from cardgames.sixes import Sixes, SixesConfig
+
     env = SeatEnv(Sixes(SixesConfig(num_players=2, max_rounds=3)), opponents="heuristic")
 
 Any action of the action space is accepted, as Gymnasium asks: an illegal one ends the episode
 at once (``terminated``) with reward ``illegal_action_reward`` and ``info["illegal_action"]``.
 """
+
+# Gymnasium's spaces and arrays and engine values of any game are untyped:
+# ruff: noqa: ANN401
 
 from __future__ import annotations
 
@@ -55,7 +59,7 @@ class SeatEnv(_gymnasium.Env):  # type: ignore[misc, name-defined]
         InvalidConfigError: ``seat`` is not a seat, or the number of opponents is wrong.
     """
 
-    metadata: Final = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+    metadata: Final = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(  # noqa: PLR0913 - the environment's options, by keyword
         self,
@@ -67,7 +71,7 @@ class SeatEnv(_gymnasium.Env):  # type: ignore[misc, name-defined]
         max_actions: int | None = None,
         illegal_action_reward: float = -1.0,
     ) -> None:
-        if render_mode not in {None, *self.metadata["render_modes"]}:
+        if render_mode not in {None, "ansi", "human"}:
             raise InvalidConfigError(
                 f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}"
             )
@@ -128,11 +132,13 @@ class SeatEnv(_gymnasium.Env):  # type: ignore[misc, name-defined]
                 return
             bot = self._bots[player]
             observation = (
-                None if getattr(bot, "needs_observation", True) is False else game.observe(
-                    self._state, player
-                )
+                None
+                if getattr(bot, "needs_observation", True) is False
+                else game.observe(self._state, player)
             )
-            self._state = game.apply(self._state, bot.choose(observation, game.legal_actions(self._state)))
+            self._state = game.apply(
+                self._state, bot.choose(observation, game.legal_actions(self._state))
+            )
             self._actions += 1
 
     def _truncated(self) -> bool:

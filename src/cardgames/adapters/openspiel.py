@@ -11,6 +11,7 @@ OpenSpiel's Python ``ISMCTSBot`` plays the game::
 
     import pyspiel
     from cardgames.adapters.openspiel import register_games
+
     register_games()
     game = pyspiel.load_game("cardgames_sixes", {"players": 2})
 
@@ -19,6 +20,9 @@ OpenSpiel needs a bound on the length of a game: an option that bounds it (``max
 default is "no limit", and loading a game without any bound raises
 :class:`~cardgames.errors.InvalidConfigError`.
 """
+
+# pyspiel objects and engine values of any game are untyped here:
+# ruff: noqa: ANN401
 
 from __future__ import annotations
 
@@ -87,8 +91,6 @@ def _options(info: GameInfo, chance: ChanceSpec) -> tuple[_Option, ...]:
         hint = hints.get(field.name)
         nullable = isinstance(hint, types.UnionType) and type(None) in typing.get_args(hint)
         default = field.default
-        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-            default = default.factory()  # type: ignore[attr-defined]
         is_enum = isinstance(default, enum.Enum)
         if is_enum:
             default = default.value
@@ -217,7 +219,7 @@ def _game_class(info: GameInfo, chance: ChanceSpec) -> type:
             """The fields of the observation tensor."""
             return _context(self).fields
 
-        def new_initial_state(self) -> CardgamesState:
+        def new_initial_state(self) -> Any:
             """The state before the deal: a chance node."""
             return CardgamesState(self)
 
@@ -347,7 +349,7 @@ def _rebuild_node(  # noqa: PLR0913, PLR0917 - the pickled fields of a node
     return _Node(engine, chance, state, event, seat, order, action, recall)
 
 
-def _state_class() -> type:
+def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
     pyspiel = _spiel()
 
     class State(pyspiel.State):  # type: ignore[misc, name-defined]
@@ -405,7 +407,9 @@ def _state_class() -> type:
                 return [(seat, 1.0 / event.seats) for seat in range(event.seats)]
             deck_index = self._game.chance.deck.index
             chosen = set(node.order)
-            left = sorted(deck_index(card) for card in event.cards if deck_index(card) not in chosen)
+            left = sorted(
+                deck_index(card) for card in event.cards if deck_index(card) not in chosen
+            )
             return [(outcome, 1.0 / len(left)) for outcome in left]
 
         def _apply_action(self, action: int) -> None:
@@ -422,7 +426,9 @@ def _state_class() -> type:
                     return
                 deck = game.chance.deck
                 state = event.resolve(node.seat, tuple(deck[i] for i in order))
-                self._node = _Node(node.engine, node.chance, state, None, None, (), None, node.recall)
+                self._node = _Node(
+                    node.engine, node.chance, state, None, None, (), None, node.recall
+                )
                 return
             engine = game.engine
             move = engine.action_from_id(action)
@@ -432,9 +438,13 @@ def _state_class() -> type:
                     (*seen, self._view(node.state, seat, move))
                     for seat, seen in enumerate(node.recall)
                 )
-                self._node = _Node(node.engine, node.chance, node.state, after, None, (), move, recall)
+                self._node = _Node(
+                    node.engine, node.chance, node.state, after, None, (), move, recall
+                )
             else:
-                self._node = _Node(node.engine, node.chance, after, None, None, (), None, node.recall)
+                self._node = _Node(
+                    node.engine, node.chance, after, None, None, (), None, node.recall
+                )
 
         def _view(self, state: Any, seat: int, move: Any) -> str:
             engine = self._game.engine
@@ -474,7 +484,7 @@ def _state_class() -> type:
             seat = PlayerId(player_id)
             sample = engine.determinize(engine.observe(node.state, seat), rng)
             recall = (node.recall[player_id],) * engine.num_players
-            fresh._node = _Node(engine, node.chance, sample, None, None, (), None, recall)  # noqa: SLF001
+            fresh._node = _Node(engine, node.chance, sample, None, None, (), None, recall)
             return fresh
 
         def __str__(self) -> str:
@@ -529,14 +539,14 @@ class CardgamesObserver:
     def __init__(
         self, game: Any, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> None:
-        np = require_numpy()
+        numpy = require_numpy()
         if params:
             raise InvalidConfigError(f"observer parameters are not supported: {dict(params)}")
         self._game = game
         self._perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         fields = game.fields
-        self.tensor: npt.NDArray[np.float32] = np.zeros(
-            fields[-1].stop if fields else 0, np.float32
+        self.tensor: npt.NDArray[np.float32] = numpy.zeros(
+            fields[-1].stop if fields else 0, numpy.float32
         )
         self.dict: dict[str, npt.NDArray[np.float32]] = {
             field.name: self.tensor[field.start : field.stop].reshape(field.shape)

@@ -8,12 +8,16 @@ result. ``render_mode`` ``"ansi"`` returns the table as text, ``"human"`` prints
 
     from cardgames.adapters.pettingzoo import env
     from cardgames.sixes import Sixes, SixesConfig
+
     aec = env(Sixes(SixesConfig(num_players=4, max_rounds=3)), render_mode="ansi")
 
 The games are turn-based, so there is no parallel environment: PettingZoo's AEC-to-parallel
 wrapper needs every agent to act at every step, and a seat that is not to play has nothing to
 choose (``metadata["is_parallelizable"]`` is False).
 """
+
+# PettingZoo's spaces and engine values of any game are untyped:
+# ruff: noqa: ANN401
 
 from __future__ import annotations
 
@@ -46,7 +50,7 @@ class raw_env(_pettingzoo.AECEnv):  # type: ignore[misc, name-defined]  # noqa: 
         max_actions: Truncate every agent after this many actions (None: play to the end).
     """
 
-    metadata: Final = {  # noqa: RUF012 - PettingZoo reads this class attribute
+    metadata: Final = {
         "render_modes": ["ansi", "human"],
         "name": "cardgames_v0",
         "is_parallelizable": False,
@@ -60,7 +64,7 @@ class raw_env(_pettingzoo.AECEnv):  # type: ignore[misc, name-defined]  # noqa: 
         max_actions: int | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in {None, *self.metadata["render_modes"]}:
+        if render_mode not in {None, "ansi", "human"}:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.game = game
         self.render_mode = render_mode

@@ -65,16 +65,17 @@ class SixesTensors:
         n = game.num_players
         me = observation.player
         table_mask = mask_of_cards(observation.table)
-        for mask, field in (
+        for cards, field in (
             (mask_of_cards(observation.hand), hand),
             (table_mask, table),
             (playable_mask(table_mask), playable),
         ):
             start = field.start
-            while mask:
-                low = mask & -mask
+            bits = cards
+            while bits:
+                low = bits & -bits
                 out[start + low.bit_length() - 1] = 1.0
-                mask ^= low
+                bits ^= low
         for seat in range(n):
             place = (seat - me) % n
             out[sizes.start + place] = float(observation.hand_sizes[seat])
