@@ -22,14 +22,13 @@ The field layout needs no numpy::
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from cardgames.errors import CardgamesError, InvalidConfigError
-from cardgames.game import Game, PlayerId
+from cardgames.game import Game
 
 if TYPE_CHECKING:
     import numpy as np
@@ -217,17 +216,3 @@ def action_mask(game: Game[Any, Any, Any], state: object) -> npt.NDArray[np.int8
     return np.fromiter(  # type: ignore[no-any-return]
         game.legal_action_mask(state), dtype=np.int8, count=game.num_distinct_actions
     )
-
-
-def relative_seats(player: PlayerId, num_players: int) -> Callable[[int], int]:
-    """Maps a seat to its place counted from ``player`` (``player`` itself is 0)."""
-    return lambda seat: (seat - player) % num_players
-
-
-def one_hot_cards(
-    out: FieldWriter, field: TensorField, indices: Sequence[int] | frozenset[int]
-) -> None:
-    """Set ``field``'s value at each position in ``indices`` to 1."""
-    start = field.start
-    for index in indices:
-        out[start + index] = 1.0
