@@ -22,6 +22,7 @@ The field layout needs no numpy::
 from __future__ import annotations
 
 import importlib
+import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -55,6 +56,9 @@ class MissingExtraError(CardgamesError, ImportError):
 
 def require_numpy() -> ModuleType:
     """Import numpy, or raise :class:`MissingExtraError` naming the ``numpy`` extra."""
+    found = sys.modules.get("numpy")
+    if found is not None:
+        return found
     try:
         return importlib.import_module("numpy")
     except ImportError as error:
@@ -148,7 +152,18 @@ def game_part(game: object, attribute: str, module: str, name: str) -> object | 
     found: object | None = getattr(spec, attribute, None)
     if found is not None:
         return found
-    package = type(game).__module__.rpartition(".")[0]
+    key = (type(game), module, name)
+    if key not in _PARTS:
+        _PARTS[key] = _package_part(type(game).__module__, module, name)
+    return _PARTS[key]
+
+
+_PARTS: dict[tuple[type, str, str], object | None] = {}
+
+
+def _package_part(game_module: str, module: str, name: str) -> object | None:
+    """``name`` in the module ``module`` of the package of ``game_module``, or None."""
+    package = game_module.rpartition(".")[0]
     if not package:
         return None
     try:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from cardgames.sixes.action import Pass
-from cardgames.sixes.deck import DECK_SIZE, mask_of_cards, playable_mask
+from cardgames.sixes.action import PASS, Pass
+from cardgames.sixes.deck import CARD_INDEX, DECK_SIZE, playable_mask
 from cardgames.tensor import FieldWriter, TensorField, TensorLayout
 
 if TYPE_CHECKING:
@@ -64,18 +64,22 @@ class SixesTensors:
         )
         n = game.num_players
         me = observation.player
-        table_mask = mask_of_cards(observation.table)
-        for cards, field in (
-            (mask_of_cards(observation.hand), hand),
-            (table_mask, table),
-            (playable_mask(table_mask), playable),
-        ):
-            start = field.start
-            bits = cards
-            while bits:
-                low = bits & -bits
-                out[start + low.bit_length() - 1] = 1.0
-                bits ^= low
+        start = hand.start
+        for card in observation.hand:
+            out[start + CARD_INDEX[card]] = 1.0
+        table_mask = 0
+        start = table.start
+        for column in observation.columns:
+            for card in column:
+                index = CARD_INDEX[card]
+                out[start + index] = 1.0
+                table_mask |= 1 << index
+        start = playable.start
+        bits = playable_mask(table_mask)
+        while bits:
+            low = bits & -bits
+            out[start + low.bit_length() - 1] = 1.0
+            bits ^= low
         for seat in range(n):
             place = (seat - me) % n
             out[sizes.start + place] = float(observation.hand_sizes[seat])
@@ -86,7 +90,7 @@ class SixesTensors:
         out[dealer.start + (observation.dealer - me) % n] = 1.0
         counts = [0] * n
         for turn in observation.history:
-            if isinstance(turn.action, Pass):
+            if turn.action is PASS or isinstance(turn.action, Pass):
                 counts[(turn.player - me) % n] += 1
         for place, count in enumerate(counts):
             out[passes.start + place] = float(count)
