@@ -20,17 +20,17 @@ import math
 import random
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from cardgames.adapters.gymnasium import SeatEnv
+
 NEEDED = {"numpy": "numpy", "pyspiel": "openspiel", "gymnasium": "gymnasium"}
 """Module: the extra that provides it."""
 
-ROUND = {"num_players": 2, "max_rounds": 1, "pay_per_card_left": 1, "starting_chips": 20}
-"""One round of two-player Sixes: whoever goes out first wins, one chip per card left (S8)."""
 
 FEATURES = 40
 """The policy reads the ``hand`` field of the tensor (the first 40 values) and a bias."""
@@ -56,43 +56,46 @@ class MaskedPolicy:
     """A linear softmax over the legal action ids: ``logits = weights @ [hand, 1]``."""
 
     def __init__(self, num_actions: int) -> None:
-        import numpy
+        import numpy as np
 
-        self.weights: npt.NDArray[np.float64] = numpy.zeros((num_actions, FEATURES + 1))
+        self.weights: npt.NDArray[np.float64] = np.zeros((num_actions, FEATURES + 1))
 
     def features(self, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
         """The hand field of the observation tensor, and a bias."""
-        import numpy
+        import numpy as np
 
-        return numpy.append(observation[:FEATURES], 1.0)
+        return np.append(observation[:FEATURES], 1.0)
 
     def probabilities(
         self, features: npt.NDArray[np.float64], legal: npt.NDArray[np.intp]
     ) -> npt.NDArray[np.float64]:
         """The policy over the ``legal`` action ids."""
-        import numpy
+        import numpy as np
 
         logits = self.weights[legal] @ features
-        weights = numpy.exp(logits - logits.max())
-        return weights / weights.sum()  # type: ignore[no-any-return]
+        weights: npt.NDArray[np.float64] = np.exp(logits - logits.max())
+        result: npt.NDArray[np.float64] = weights / weights.sum()
+        return result
 
 
-def play_episode(env: Any, policy: MaskedPolicy, rng: random.Random, *, learn: float = 0.0) -> bool:
+def play_episode(
+    env: SeatEnv, policy: MaskedPolicy, rng: random.Random, *, learn: float = 0.0
+) -> bool:
     """One game for the agent's seat; with ``learn`` a REINFORCE step. Whether it won."""
-    import numpy
+    import numpy as np
 
     observation, info = env.reset(seed=rng.getrandbits(31))
     steps = []
     total = 0.0
     done = False
     while not done:
-        legal = numpy.flatnonzero(info["action_mask"])
+        legal = np.flatnonzero(info["action_mask"])
         if len(legal) == 1:
             action = int(legal[0])
         else:
             features = policy.features(observation)
             probabilities = policy.probabilities(features, legal)
-            choice = rng.choices(range(len(legal)), weights=probabilities)[0]
+            choice = rng.choices(range(len(legal)), weights=probabilities.tolist())[0]
             action = int(legal[choice])
             if learn:
                 gradient = -probabilities
@@ -103,16 +106,21 @@ def play_episode(env: Any, policy: MaskedPolicy, rng: random.Random, *, learn: f
         done = terminated or truncated
     won = total > 0
     for legal, gradient, features in steps:
-        policy.weights[legal] += learn * (1.0 if won else -1.0) * numpy.outer(gradient, features)
+        policy.weights[legal] += learn * (1.0 if won else -1.0) * np.outer(gradient, features)
     return won
 
 
-def make_env(seed: int) -> Any:
-    """The Gymnasium environment: seat 0 of one Sixes round against RandomBot."""
+def make_env(seed: int) -> SeatEnv:
+    """The Gymnasium environment: seat 0 of one Sixes round against RandomBot.
+
+    One round of two-player Sixes: whoever goes out first wins, and is paid a chip per card
+    left in the other hand (S8).
+    """
     from cardgames.adapters.gymnasium import SeatEnv
     from cardgames.sixes import Sixes, SixesConfig
 
-    env = SeatEnv(Sixes(SixesConfig(**ROUND)), seat=0, opponents="random")
+    config = SixesConfig(num_players=2, max_rounds=1, pay_per_card_left=1, starting_chips=20)
+    env = SeatEnv(Sixes(config), seat=0, opponents="random")
     env.reset(seed=seed)
     return env
 
@@ -142,14 +150,14 @@ def train(episodes: int, seed: int, learning_rate: float = 0.3) -> MaskedPolicy:
 
 def search_and_evaluate(games: int, simulations: int, seed: int) -> tuple[float, list[float]]:
     """OpenSpiel's ISMCTS against uniform random (its mean return), then evaluate_bots."""
-    import numpy
+    import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
     from cardgames.adapters.openspiel import load_game
 
     game = load_game("sixes", {"players": 2, "max_rounds": 1, "pay_per_card_left": 1})
-    rng = numpy.random.RandomState(seed)
+    rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     total = 0.0
     for number in range(games):

@@ -9,6 +9,7 @@ import pytest
 from cardgames.bots import RandomBot
 from cardgames.chance import ChanceEvent, DeckChance, chance_spec
 from cardgames.errors import InvalidConfigError
+from cardgames.game import PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.sixes import BrokePass, Sixes, SixesConfig
 from cardgames.tensor import game_part
@@ -41,7 +42,7 @@ def test_sixes_start_event_deals_like_initial_state() -> None:
     game = Sixes(SixesConfig(num_players=4))
     event = chance_spec(game).start(game)
     order = tuple(random.Random(3).sample(event.cards, len(event.cards)))
-    assert event.resolve(2, order) == game.initial_state(0, deck=order, dealer=2)
+    assert event.resolve(PlayerId(2), order) == game.initial_state(0, deck=order, dealer=2)
 
 
 def test_a_pending_deck_needs_no_chance_event() -> None:

@@ -44,7 +44,7 @@ def test_the_trained_policy_beats_random_by_a_clear_margin() -> None:
     """With the example's seeds, training lifts the win rate by 10+ points, intervals apart."""
     require("gymnasium", extra="gymnasium")
     example = load_example()
-    before, before_low, before_high = example.win_rate(example.MaskedPolicy(41), 1000, seed=7)
+    before, _, before_high = example.win_rate(example.MaskedPolicy(41), 1000, seed=7)
     after, after_low, _ = example.win_rate(example.train(3000, seed=3), 1000, seed=7)
     assert after - before >= 0.10
     assert after_low > before_high
