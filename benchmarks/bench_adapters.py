@@ -132,7 +132,7 @@ def pettingzoo(seconds: float) -> float:
     return _timed(seconds, one)
 
 
-def _spiel_playout(game: Any, rng: random.Random) -> int:
+def _spiel_playout(game: Any, rng: random.Random) -> int:  # noqa: ANN401 - a pyspiel game
     state = game.new_initial_state()
     steps = 0
     while not state.is_terminal():

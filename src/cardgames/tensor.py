@@ -227,7 +227,8 @@ def action_mask(game: Game[Any, Any, Any], state: object) -> npt.NDArray[np.int8
     Raises:
         MissingExtraError: numpy is not installed.
     """
-    np = require_numpy()
-    return np.fromiter(  # type: ignore[no-any-return]
-        game.legal_action_mask(state), dtype=np.int8, count=game.num_distinct_actions
+    numpy = require_numpy()
+    mask: npt.NDArray[np.int8] = numpy.fromiter(
+        game.legal_action_mask(state), dtype=numpy.int8, count=game.num_distinct_actions
     )
+    return mask
