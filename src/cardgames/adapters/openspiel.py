@@ -257,8 +257,23 @@ class _Context:
 _contexts: dict[tuple[str, str], _Context] = {}
 
 
+def _deck_index(chance: ChanceSpec) -> dict[Any, int]:
+    """Each card of ``chance.deck`` by its chance outcome id (computed once per spec)."""
+    key = id(chance)
+    found = _deck_indices.get(key)
+    if found is None:
+        found = _deck_indices[key] = {card: i for i, card in enumerate(chance.deck)}
+    return found
+
+
+_deck_indices: dict[int, dict[Any, int]] = {}
+
+
 def _context(game: Any) -> _Context:
     """The context of an OpenSpiel game (pybind11 may rebuild a game without ``__init__``)."""
+    cached: _Context | None = getattr(game, "_cardgames_context", None)
+    if cached is not None:
+        return cached
     params = game.get_parameters()
     short_name = game.get_type().short_name
     key = (short_name, repr(sorted(params.items())))
@@ -268,6 +283,7 @@ def _context(game: Any) -> _Context:
         chance = chance_spec(_default_game(info))
         engine = _make_engine(info, _options(info, chance), params)
         found = _contexts[key] = _Context(engine, chance, info, tensor_fields(engine))
+    game._cardgames_context = found  # noqa: SLF001 - our own cache on the game
     return found
 
 
@@ -376,15 +392,15 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
             node = self._node
             if node.event is not None:
                 return int(pyspiel.PlayerId.CHANCE)
-            player = self._game.engine.current_player(node.state)
+            player = node.engine.current_player(node.state)
             return int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
 
         def is_terminal(self) -> bool:
             node = self._node
-            return node.event is None and self._game.engine.is_terminal(node.state)
+            return node.event is None and node.engine.is_terminal(node.state)
 
         def returns(self) -> list[float]:
-            engine = self._game.engine
+            engine = self._node.engine
             if not self.is_terminal():
                 return [0.0] * engine.num_players
             return [float(value) for value in engine.returns(self._node.state)]
@@ -392,7 +408,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
         # -- actions --
 
         def _legal_actions(self, player: int) -> list[int]:
-            engine = self._game.engine
+            engine = self._node.engine
             if player != self.current_player():
                 return []
             mask = engine.legal_action_mask(self._node.state)
@@ -405,10 +421,10 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
                 return []
             if event.seats and node.seat is None:
                 return [(seat, 1.0 / event.seats) for seat in range(event.seats)]
-            deck_index = self._game.chance.deck.index
+            deck_index = _deck_index(node.chance)
             chosen = set(node.order)
             left = sorted(
-                deck_index(card) for card in event.cards if deck_index(card) not in chosen
+                deck_index[card] for card in event.cards if deck_index[card] not in chosen
             )
             return [(outcome, 1.0 / len(left)) for outcome in left]
 
@@ -418,11 +434,29 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
             event = node.event
             if event is not None:
                 if event.seats and node.seat is None:
-                    self._node = attrs.evolve(node, seat=PlayerId(action))
+                    self._node = _Node(
+                        node.engine,
+                        node.chance,
+                        None,
+                        event,
+                        PlayerId(action),
+                        (),
+                        None,
+                        node.recall,
+                    )
                     return
                 order = (*node.order, action)
                 if len(order) < len(event.cards):
-                    self._node = attrs.evolve(node, order=order)
+                    self._node = _Node(
+                        node.engine,
+                        node.chance,
+                        node.state,
+                        event,
+                        node.seat,
+                        order,
+                        node.action,
+                        node.recall,
+                    )
                     return
                 deck = game.chance.deck
                 state = event.resolve(node.seat, tuple(deck[i] for i in order))
@@ -458,8 +492,8 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
                 if event is not None and event.seats and node.seat is None:
                     return f"seat {action} deals"
                 name = event.name if event is not None else "chance"
-                return f"{name}: {self._game.chance.deck[action]}"
-            return _format(self._game, self._game.engine.action_from_id(action))
+                return f"{name}: {node.chance.deck[action]}"
+            return _format(self._game, node.engine.action_from_id(action))
 
         def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
             """A state ``player_id`` cannot tell from this one, from ``determinize``.
@@ -492,7 +526,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
             event = node.event
             if event is None:
                 return describe(node.engine, node.state)
-            deck = self._game.chance.deck
+            deck = node.chance.deck
             chosen = " ".join(str(deck[i]) for i in node.order)
             dealer = "" if node.seat is None else f", seat {node.seat} deals"
             return f"{event.name}{dealer}: {chosen}"
