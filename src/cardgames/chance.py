@@ -50,16 +50,20 @@ class ChanceEvent:
 
 
 class ChanceSpec(Protocol):
-    """Where a game's random choices happen, and the bounds a search engine needs.
+    """Where a game's random choices happen, and the bounds a search engine needs."""
 
-    Attributes:
-        deck: Every card a chance event may order; a card's chance outcome id is its index.
-        bounded_options: Config options, with values, that bound the length of a game whose
-            defaults leave it unbounded (for engines such as OpenSpiel that need a bound).
-    """
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card a chance event may order; a card's chance outcome id is its index."""
+        ...
 
-    deck: tuple[Card, ...]
-    bounded_options: Mapping[str, int]
+    @property
+    def bounded_options(self) -> Mapping[str, int]:
+        """Options, with values, that bound a game left unbounded by the defaults.
+
+        Engines such as OpenSpiel need a bound on the length of a game.
+        """
+        ...
 
     def start(self, game: Any) -> ChanceEvent:
         """The chance event that builds the initial state."""

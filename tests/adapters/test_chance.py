@@ -11,7 +11,7 @@ from cardgames.chance import ChanceEvent, DeckChance, chance_spec
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.sixes import BrokePass, Sixes, SixesConfig
+from cardgames.sixes import SIXES_DECK, BrokePass, Sixes, SixesConfig
 from cardgames.tensor import game_part
 from toy_game import DECK, ToyGame
 
@@ -71,9 +71,13 @@ def test_deck_chance_serves_a_game_without_a_dealer() -> None:
     action = game.legal_actions(state)[0]
     assert spec.apply(game, state, action) == game.apply(state, action)
     assert (spec.max_game_length(game), spec.returns_range(game)) == (6, (-3, 3))
-    with_dealer = DeckChance(deck=DECK, choose_dealer=True)
+    with_dealer = DeckChance(deck=SIXES_DECK, choose_dealer=True)
     sixes = Sixes(SixesConfig(num_players=2))
-    assert with_dealer.start(sixes).seats == 2
+    deal = with_dealer.start(sixes)
+    assert deal.seats == 2
+    assert deal.resolve(PlayerId(1), SIXES_DECK) == sixes.initial_state(
+        0, deck=SIXES_DECK, dealer=1
+    )
 
 
 def test_a_game_without_chance_spec_is_a_clear_error() -> None:

@@ -53,6 +53,8 @@ def test_an_episode_adds_up_to_the_chip_result(name: str) -> None:
         total += reward
         done = terminated or truncated
     assert total == game.returns(env.state)[1]
+    _, reward, terminated, _, _ = env.step(0)  # a step after the end changes nothing
+    assert (reward, terminated) == (0.0, True)
 
 
 def test_the_same_seed_replays_the_same_episode() -> None:

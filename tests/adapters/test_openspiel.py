@@ -8,13 +8,15 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
-import toy_spec  # noqa: F401 - registers the toy game, from outside the package, with a spec
+import toy_spec  # registers the toy game, from outside the package, with a spec
+from cardgames.adapters import require_extra
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
-from cardgames.registry import game_names
-from cardgames.tensor import observation_tensor
+from cardgames.registry import GameInfo, game_names
+from cardgames.tensor import MissingExtraError, observation_tensor
 from extras import require
 
 pyspiel = require("pyspiel", extra="openspiel")
@@ -138,6 +140,7 @@ def test_the_deal_is_explicit_chance_dealer_then_each_card() -> None:
         assert outcomes[0][1] == pytest.approx(1 / (40 - dealt))
         state.apply_action(outcomes[0][0])
     assert not state.is_chance_node()
+    assert state.chance_outcomes() == []
     assert openspiel.engine_state(state).dealer == 1
 
 
@@ -185,6 +188,19 @@ def test_a_stock_rebuild_is_chance_nodes_over_the_discards() -> None:
     assert len(state.chance_outcomes()) == len(inner.discard_pile) - 1
     _play_until(state, rng, lambda s: not s.is_chance_node())
     assert openspiel.engine_state(state).rebuilt_cards
+
+
+def test_a_later_paiute_deal_is_dealt_by_chance_nodes() -> None:
+    """When a deal ends and another follows, its 52 cards are chance nodes (P20)."""
+    game = openspiel.load_game("paiute", {"players": 2, "deals": 2, "max_turns": 4})
+    rng = random.Random(3)
+    state = _play_until(game.new_initial_state(), rng, lambda s: not s.is_chance_node())
+    state = _play_until(state, rng, lambda s: s.is_chance_node() or s.is_terminal())
+    assert "deal" in str(state)
+    assert len(state.chance_outcomes()) == 52
+    _play_until(state, rng, lambda s: not s.is_chance_node())
+    assert openspiel.engine_state(state).deal_number == 1
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -240,6 +256,33 @@ def test_only_the_players_own_view_is_observable() -> None:
     assert make_observation(game, public) is None
     with pytest.raises(InvalidConfigError, match="parameters"):
         game.make_py_observer(None, {"x": 1})
+
+
+def test_options_skip_fields_openspiel_cannot_carry() -> None:
+    """Fields outside __init__ or with a default that is no scalar are not parameters."""
+
+    @attrs.frozen
+    class Config:
+        size: int = 3
+        cards: tuple[int, ...] = (1, 2)
+        derived: int = attrs.field(init=False, default=0)
+
+    info = GameInfo(
+        name="configured",
+        make_game=lambda _config: None,  # type: ignore[arg-type, return-value]
+        config_class=Config,
+        state_class=object,
+        observation_class=object,
+        action_classes=(),
+    )
+    options = openspiel._options(info, toy_spec.SPEC.chance)
+    assert [option.parameter for option in options] == ["size"]
+
+
+def test_a_missing_framework_names_its_extra() -> None:
+    """require_extra raises MissingExtraError naming the extra to install."""
+    with pytest.raises(MissingExtraError, match=r"cardgames-engine\[nothing\]"):
+        require_extra("cardgames_no_such_module", extra="nothing")
 
 
 def test_register_games_names_every_game() -> None:

@@ -13,6 +13,8 @@ an episode's rewards add up to its chip result::
 
 Any action of the action space is accepted, as Gymnasium asks: an illegal one ends the episode
 at once (``terminated``) with reward ``illegal_action_reward`` and ``info["illegal_action"]``.
+A step once the game is over (the bots may end it before the seat's turn) returns
+``terminated`` with reward 0.
 """
 
 # Gymnasium's spaces and arrays and engine values of any game are untyped:
@@ -39,7 +41,6 @@ OBSERVATION_BOUND: Final = 1e6
 
 _gymnasium = require_extra("gymnasium", extra="gymnasium")
 _np = require_numpy()
-_MAX_DEALS: Final = 100
 
 
 class SeatEnv(_gymnasium.Env):  # type: ignore[misc, name-defined]
@@ -115,12 +116,9 @@ class SeatEnv(_gymnasium.Env):  # type: ignore[misc, name-defined]
             other: build_bot(spec, self.game, int(draw(2**63)))
             for other, spec in zip(seats, self._opponent_specs, strict=True)
         }
-        for _ in range(_MAX_DEALS):
-            self._state = self.game.initial_state(int(draw(2**63)))
-            self._actions = 0
-            self._advance()
-            if not self.game.is_terminal(self._state):
-                break
+        self._state = self.game.initial_state(int(draw(2**63)))
+        self._actions = 0
+        self._advance()
         return self._observation(), self._info()
 
     def _advance(self) -> None:
@@ -159,6 +157,8 @@ class SeatEnv(_gymnasium.Env):  # type: ignore[misc, name-defined]
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play the action with id ``action``, then the bots until the agent's next turn."""
         game = self.game
+        if game.is_terminal(self._state):  # the bots ended the game, or a step after the end
+            return self._observation(), 0.0, True, False, self._info()
         mask = self.action_masks()
         index = int(action)
         if not (0 <= index < len(mask) and mask[index]):

@@ -407,11 +407,9 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
 
         # -- actions --
 
-        def _legal_actions(self, player: int) -> list[int]:
-            engine = self._node.engine
-            if player != self.current_player():
-                return []
-            mask = engine.legal_action_mask(self._node.state)
+        def _legal_actions(self, player: int) -> list[int]:  # noqa: ARG002 - per API
+            # OpenSpiel asks only the player to act (others get [] from the base class).
+            mask = self._node.engine.legal_action_mask(self._node.state)
             return [action for action, legal in enumerate(mask) if legal]
 
         def chance_outcomes(self) -> list[tuple[int, float]]:

@@ -116,11 +116,10 @@ class raw_env(_pettingzoo.AECEnv):  # type: ignore[misc, name-defined]  # noqa: 
         self._select()
 
     def _select(self) -> None:
+        # Once the game is over the selection stays; _was_dead_step then walks the agents.
         player = self.game.current_player(self._state)
         if player is not None:
             self.agent_selection = self.possible_agents[player]
-        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
-            self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation tensor and action mask."""

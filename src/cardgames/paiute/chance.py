@@ -48,17 +48,17 @@ class PaiuteChance:
 
     def apply(self, game: Paiute, state: PaiuteState, action: PaiuteAction) -> object:
         """The state after ``action``, or the stock rebuild (P10) or new deal (P20) it needs."""
-        if isinstance(action, DrawStock) and game.stock_needs_rebuild(state):
-            pile = state.discard_pile
-            shuffled = pile[: len(pile) - (1 if game.config.reshuffle_keep_top_discard else 0)]
-            if shuffled:
+        pile = state.discard_pile
+        shuffled = pile[: len(pile) - (1 if game.config.reshuffle_keep_top_discard else 0)]
+        if isinstance(action, DrawStock) and game.stock_needs_rebuild(state) and shuffled:
+            # (with nothing to shuffle the draw is illegal: apply below says why, P10)
 
-                def rebuild(_: PlayerId | None, order: tuple[Card, ...]) -> PaiuteState:
-                    return game.apply(state, action, stock_order=order)
+            def rebuild(_: PlayerId | None, order: tuple[Card, ...]) -> PaiuteState:
+                return game.apply(state, action, stock_order=order)
 
-                return ChanceEvent(
-                    name="stock rebuild", seats=0, cards=tuple(sorted(shuffled)), resolve=rebuild
-                )
+            return ChanceEvent(
+                name="stock rebuild", seats=0, cards=tuple(sorted(shuffled)), resolve=rebuild
+            )
         after = game.apply(state, action)
         if game.is_terminal(after) or after.deal_number == state.deal_number:
             return after
