@@ -74,7 +74,6 @@ class _Option:
     parameter: str
     default: bool | int | float | str
     nullable: bool
-    is_enum: bool
 
 
 def _options(info: GameInfo, chance: ChanceSpec) -> tuple[_Option, ...]:
@@ -91,8 +90,7 @@ def _options(info: GameInfo, chance: ChanceSpec) -> tuple[_Option, ...]:
         hint = hints.get(field.name)
         nullable = isinstance(hint, types.UnionType) and type(None) in typing.get_args(hint)
         default = field.default
-        is_enum = isinstance(default, enum.Enum)
-        if is_enum:
+        if isinstance(default, enum.Enum):
             default = default.value
         elif default is None:
             default = bounded.get(field.name, 0)
@@ -105,7 +103,6 @@ def _options(info: GameInfo, chance: ChanceSpec) -> tuple[_Option, ...]:
                 parameter=parameter,
                 default=default,
                 nullable=nullable,
-                is_enum=is_enum,
             )
         )
     return tuple(options)
