@@ -118,6 +118,23 @@ def test_observer_tensors_are_the_cardgames_tensors(name: str) -> None:
     assert set(observation.dict) == {field.name for field in game.fields}
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_openspiel_rl_environment_runs_episodes(name: str) -> None:
+    """OpenSpiel's rl_environment (chance sampled, info-state tensors) plays whole episodes."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(small(name), seed=4)
+    size = env.observation_spec()["info_state"][0]
+    rng = np.random.default_rng(4)
+    for _ in range(2):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            assert len(step.observations["info_state"][player]) == size
+            step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
+        assert sum(step.rewards) == 0
+
+
 def test_observation_tensor_is_zero_during_the_first_deal() -> None:
     """Before the deal is complete nobody holds a card: the tensor is all zeros."""
     game = small("sixes")
