@@ -1,0 +1,1 @@
+"""Tests of the framework adapters (OpenSpiel, PettingZoo, Gymnasium) and of the tensors."""
