@@ -370,42 +370,15 @@ def _play(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
 
 
 def _simulate(args: argparse.Namespace, out: IO[str]) -> int:
-    from cardgames.simulation import simulate
+    from cardgames.simulation.command import run
 
-    game = make_game(
-        args.game,
-        players=args.players,
-        options=_options(args.set),
-        defaults=SIMULATION_DEFAULTS.get(args.game),
-    )
-    if args.bots is None:
-        specs = [BotSpec(name="heuristic")] + [BotSpec(name="random")] * (game.num_players - 1)
-        try:
-            build_bot(specs[0], game, 0)
-        except InvalidConfigError:
-            specs[0] = BotSpec(name="random")
-    else:
-        specs = _bot_list(args.bots, game.num_players)
-    with contextlib.ExitStack() as stack:
-        records = (
-            None
-            if args.records is None
-            else stack.enter_context(Path(args.records).open("w", encoding="utf-8"))
-        )
-        result = simulate(
-            game,
-            specs,
-            games=args.games,
-            seed=args.seed,
-            workers=args.workers,
-            rotate=args.rotate,
-            progress=False if args.no_progress else None,
-            records=records,
-        )
-    out.write(result.table() + "\n")
-    if args.records is not None:
-        out.write(f"records: {args.games} games written to {args.records}\n")
-    return EXIT_OK
+    return run(args, out)
+
+
+def _tournament(args: argparse.Namespace, out: IO[str]) -> int:
+    from cardgames.tournament import run_command
+
+    return run_command(args, out)
 
 
 # --- replay --------------------------------------------------------------------------------
@@ -424,7 +397,9 @@ def _load_record(path: Path, index: int) -> Any:  # noqa: ANN401 - a GameRecord
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    lines = [line for line in text.splitlines() if line.strip()]
+    from cardgames.simulation.campaign import campaign_records
+
+    lines = campaign_records(text)  # the game records of a simulate campaign file, or all lines
     if not lines:
         raise UsageError(f"{path} holds no record")
     if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
@@ -521,29 +496,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
 
-    sim = commands.add_parser(
-        "simulate",
-        help="play many games between bots and print the results",
-        description="Play seeded games between bots in worker processes and print per-seat "
-        "win rates and chip results with 95%% confidence intervals. Paiute games default to "
-        "max_turns=100 (P21) so that bot-only deals end.",
-    )
-    sim.add_argument("game", choices=names, help="the game to simulate")
-    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    sim.add_argument(
-        "--bots",
-        help=f"one spec for every seat, or one per seat, comma-separated ({bots_help}); "
-        "default: heuristic in seat 0, random elsewhere",
-    )
-    sim.add_argument("--players", type=int, help="number of seats (default: the game's)")
-    sim.add_argument("--workers", type=int, help="worker processes (default: one per core)")
-    sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    sim.add_argument("--rotate", action="store_true", help="move the bots one seat each game")
-    sim.add_argument("--records", metavar="FILE", help="write every game record as JSON lines")
-    sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    sim.add_argument(
-        "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
-    )
+    from cardgames import tournament
+    from cardgames.simulation import command
+
+    command.add_parser(commands, names, bots_help)
+    tournament.add_parser(commands, names, bots_help)
 
     rep = commands.add_parser(
         "replay",
@@ -567,6 +524,8 @@ def _dispatch(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
         return _play(args, out, source)
     if args.command == "replay":
         return _replay(args, out, source)
+    if args.command == "tournament":
+        return _tournament(args, out)
     return _simulate(args, out) if args.command == "simulate" else _rules(args, out)
 
 
