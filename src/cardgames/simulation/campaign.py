@@ -195,11 +195,12 @@ def _write_error(error: OSError) -> RecordsWriteError:
 Opener = Callable[[Path, str], IO[bytes]]
 
 
-def _open_binary(path: Path, mode: str) -> IO[bytes]:
+def open_binary(path: Path, mode: str) -> IO[bytes]:
+    """``path`` opened unbuffered in binary ``mode`` (``"w"`` or ``"a"``)."""
     return path.open(mode + "b", buffering=0)
 
 
-def create(path: Path, head: dict[str, Any], *, force: bool, opener: Opener = _open_binary) -> FileSink:
+def create(path: Path, head: dict[str, Any], *, force: bool, opener: Opener = open_binary) -> FileSink:
     """A new campaign file with its header; an existing file only with ``force``.
 
     Raises:

@@ -77,6 +77,7 @@ def simulate(  # noqa: C901, PLR0912, PLR0913, PLR0915 - every option is keyword
     executor: concurrent.futures.Executor | None = None,
     chunk_size: int | None = None,
     keep_outcomes: bool | None = None,
+    opener: campaign.Opener | None = None,
 ) -> SimulationResult:
     """Play ``games`` seeded games of ``game`` between ``bots`` and summarize them.
 
@@ -109,6 +110,8 @@ def simulate(  # noqa: C901, PLR0912, PLR0913, PLR0915 - every option is keyword
         executor: Run on this :class:`concurrent.futures.Executor` (for example Dask's, see
             :func:`cardgames.simulation.dask_executor`); it is not shut down.
         chunk_size: Games per task sent to a worker (default: balanced, at most 64).
+        opener: Opens the campaign file in binary mode, ``opener(path, mode)`` with mode
+            ``"w"`` or ``"a"`` (default: unbuffered :meth:`pathlib.Path.open`); for tests.
         keep_outcomes: Keep every game's :class:`GameOutcome` in the result (at most
             :data:`MAX_KEPT_OUTCOMES` games). None keeps them only up to 100,000 games, and
             reading them then warns (deprecated); False keeps none.
@@ -182,10 +185,11 @@ def simulate(  # noqa: C901, PLR0912, PLR0913, PLR0915 - every option is keyword
             _count(aggregate, item, seed)
     sink: LineSink | None = None
     if path is not None:
+        open_file = opener or campaign.open_binary
         sink = (
-            campaign.FileSink(path.open("ab", buffering=0))
+            campaign.FileSink(open_file(path, "a"))
             if resume
-            else campaign.create(path, head, force=force)
+            else campaign.create(path, head, force=force, opener=open_file)
         )
     elif stream is not None:
         sink = campaign.StreamSink(stream)
