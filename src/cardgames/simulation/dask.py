@@ -58,13 +58,14 @@ def dask_executor(
     distributed = _distributed()
     with contextlib.ExitStack() as stack:
         if scheduler is None:
+            network = {"host": "127.0.0.1"} if processes else {}  # loopback only
             cluster = stack.enter_context(
                 distributed.LocalCluster(
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=processes,
                     dashboard_address=None,
-                    host="127.0.0.1",
+                    **network,
                 )
             )
             client = stack.enter_context(distributed.Client(cluster))
