@@ -69,7 +69,7 @@ class Faulty:
     target: int
     marker: str | None = None
 
-    def __call__(self, game: AnyGame, seed: int) -> Any:  # noqa: ANN401 - any bot
+    def __call__(self, game: AnyGame, seed: int) -> Any:
         del game
         if seed != self.target:
             return RandomBot(seed=seed)
@@ -90,7 +90,7 @@ class SlowRandom:
 
     delay: float
 
-    def __call__(self, game: AnyGame, seed: int) -> Any:  # noqa: ANN401 - any bot
+    def __call__(self, game: AnyGame, seed: int) -> Any:
         del game
         return _Slow(RandomBot(seed=seed), self.delay)
 

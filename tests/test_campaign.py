@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import errno
 import io
 import json
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from cardgames.bots import RandomBot
+from cardgames.bots import BotLike, RandomBot
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game
 from cardgames.simulation import (
@@ -26,10 +27,10 @@ from cardgames.simulation import (
     RecordsWriteError,
     SimulationInterrupted,
     bot_seed,
+    campaign,
     game_seed,
     simulate,
 )
-from cardgames.simulation import campaign
 from cardgames.simulation.runner import Progress
 from cardgames.sixes import Sixes, SixesConfig
 from sim_bots import Faulty, SlowRandom
@@ -50,7 +51,7 @@ def lines_of(path: Path) -> list[dict[str, Any]]:
 def test_results_file_then_resume_equals_an_uninterrupted_run(tmp_path: Path) -> None:
     """Resume: an interrupted campaign continues to the summary of an uninterrupted run."""
     path = tmp_path / "run.jsonl"
-    bots = [Faulty("interrupt", bot_seed(3, 17, 0)), "random"]
+    bots: list[BotLike] = [Faulty("interrupt", bot_seed(3, 17, 0)), "random"]
     with pytest.raises(SimulationInterrupted) as stop:
         simulate(ToyGame(), bots, games=40, seed=3, workers=1, results=path, chunk_size=4)
     partial = stop.value.result
@@ -58,7 +59,7 @@ def test_results_file_then_resume_equals_an_uninterrupted_run(tmp_path: Path) ->
     assert partial.missing == 24
     assert "missing: 24 games not played" in partial.table()
     assert [line["index"] for line in lines_of(path)[1:]] == list(range(16))
-    again = [Faulty("interrupt", -1), "random"]
+    again: list[BotLike] = [Faulty("interrupt", -1), "random"]
     resumed = simulate(ToyGame(), again, games=40, seed=3, workers=2, results=path, resume=True)
     whole = simulate(ToyGame(), again, games=40, seed=3, workers=1)
     assert resumed == whole
@@ -125,16 +126,14 @@ def test_resume_refuses_broken_files(tmp_path: Path, content: str | None, messag
 def test_resume_of_a_missing_file(tmp_path: Path) -> None:
     """Resume: a file that does not exist is a clear error."""
     with pytest.raises(CampaignFileError, match="cannot resume"):
-        simulate(
-            ToyGame(), ["random"] * 2, games=2, workers=1, results=tmp_path / "x", resume=True
-        )
+        simulate(ToyGame(), ["random"] * 2, games=2, workers=1, results=tmp_path / "x", resume=True)
 
 
 def test_existing_files_are_not_overwritten_without_force(tmp_path: Path) -> None:
     """Files: an existing file is refused (untouched) unless force; a directory is refused."""
     path = tmp_path / "run.jsonl"
     path.write_text("yesterday's records\n", encoding="utf-8")
-    with pytest.raises(CampaignFileError, match="--resume.*--force"):
+    with pytest.raises(CampaignFileError, match=r"--resume.*--force"):
         simulate(ToyGame(), ["random", "random"], games=2, workers=1, results=path)
     assert path.read_text(encoding="utf-8") == "yesterday's records\n"
     simulate(ToyGame(), ["random", "random"], games=2, workers=1, results=path, force=True)
@@ -164,7 +163,13 @@ def test_a_full_disk_stops_the_run_with_whole_lines() -> None:
     stream = FullDisk(room=3)
     with pytest.raises(RecordsWriteError, match="No space left") as failure:
         simulate(
-            SIXES, ["heuristic", "random"], games=20, seed=1, workers=1, records=stream, chunk_size=3
+            SIXES,
+            ["heuristic", "random"],
+            games=20,
+            seed=1,
+            workers=1,
+            records=stream,
+            chunk_size=3,
         )
     result = failure.value.result
     assert result.played == 6
@@ -180,7 +185,7 @@ class FullBinaryFile(io.BytesIO):
         super().__init__()
         self.room = room
 
-    def write(self, data: Any) -> int:  # noqa: ANN401 - any buffer
+    def write(self, data: Any) -> int:
         if self.room <= 0:
             raise OSError(errno.ENOSPC, "No space left on device")
         part = bytes(data[: self.room])
@@ -230,11 +235,16 @@ def test_a_raising_bot_ends_only_its_game(kind: str, text: str, tmp_path: Path) 
     """Faults: a bot that raises ends its game with a report; the others are played."""
     path = tmp_path / "run.jsonl"
     target = bot_seed(0, 5, 1)
-    bots = ["random", Faulty(kind, target)]
+    bots: list[BotLike] = ["random", Faulty(kind, target)]
     result = simulate(ToyGame(), bots, games=12, workers=2, results=path, chunk_size=2)
     assert (result.played, result.faulted, result.lost, result.missing) == (11, 1, 0, 0)
     fault = result.faults[0]
-    assert (fault.index, fault.seed, fault.kind, fault.bot) == (5, game_seed(0, 5), "bot-error", "Faulty")
+    assert (fault.index, fault.seed, fault.kind, fault.bot) == (
+        5,
+        game_seed(0, 5),
+        "bot-error",
+        "Faulty",
+    )
     assert text in fault.describe()
     assert "faulted: 1 games ended by a bot" in result.table()
     faults = [line for line in lines_of(path) if "fault" in line]
@@ -263,6 +273,7 @@ def test_a_factory_that_raises_is_a_bot_fault() -> None:
 
     class Broken:
         def __call__(self, game: AnyGame, seed: int) -> RandomBot:
+            del game
             if seed == bot_seed(0, 1, 1):
                 raise ValueError("no bot today")
             return RandomBot(seed=seed)
@@ -275,17 +286,17 @@ def test_a_factory_that_raises_is_a_bot_fault() -> None:
 def test_a_worker_that_dies_once_is_retried(tmp_path: Path) -> None:
     """Faults: a worker killed (SIGKILL) mid-game: its games are played again, nothing lost."""
     marker = str(tmp_path / "died")
-    dying = [Faulty("kill", bot_seed(0, 9, 0), marker), "random"]
+    dying: list[BotLike] = [Faulty("kill", bot_seed(0, 9, 0), marker), "random"]
     result = simulate(ToyGame(), dying, games=30, workers=2, chunk_size=4, keep_outcomes=True)
     assert Path(marker).exists()
     assert (result.played, result.lost, result.faulted) == (30, 0, 0)
-    plain = [Faulty("kill", -1), "random"]
+    plain: list[BotLike] = [Faulty("kill", -1), "random"]
     assert result == simulate(ToyGame(), plain, games=30, workers=1)
 
 
 def test_a_game_that_always_kills_its_worker_is_lost_and_listed() -> None:
     """Faults: a game that kills its worker again on retry is reported lost; the rest play."""
-    killer = [Faulty("kill", bot_seed(0, 7, 0)), "random"]
+    killer: list[BotLike] = [Faulty("kill", bot_seed(0, 7, 0)), "random"]
     result = simulate(ToyGame(), killer, games=24, workers=2, chunk_size=3)
     assert result.lost == 1
     assert result.played + result.lost == 24
@@ -297,7 +308,7 @@ def test_a_game_that_always_kills_its_worker_is_lost_and_listed() -> None:
 
 def test_a_worker_killed_from_outside_is_replaced() -> None:
     """Faults: SIGKILL sent to a worker process of the pool; the run completes unchanged."""
-    bots = [SlowRandom(0.004), "random"]
+    bots: list[BotLike] = [SlowRandom(0.004), "random"]
     killed: list[int] = []
 
     def kill_a_worker() -> None:
@@ -332,8 +343,10 @@ def _children(pid: int) -> list[int]:
 def test_an_unpicklable_factory_fails_at_once() -> None:
     """A lambda cannot reach worker processes: refused at once, saying why and what to do."""
     start = time.monotonic()
-    with pytest.raises(InvalidConfigError, match="cannot be pickled.*module-level function"):
-        simulate(ToyGame(), [lambda game, seed: RandomBot(seed=seed), "random"], games=4, workers=2)
+    with pytest.raises(InvalidConfigError, match=r"cannot be pickled.*module-level function"):
+        simulate(
+            ToyGame(), [lambda _game, seed: RandomBot(seed=seed), "random"], games=4, workers=2
+        )
     assert time.monotonic() - start < 5
 
 
@@ -399,7 +412,7 @@ def _start_cli(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:
     argv = [sys.executable, "-m", "cardgames", "simulate", "sixes", "--players", "2"]
     argv += ["--games", "40", "--workers", "2", "--no-progress", "--set", "max_rounds=1"]
     argv += ["--bots", "ismcts:iterations=20000,heuristic", "--chunk-size", "1", *extra]
-    return subprocess.Popen(
+    return subprocess.Popen(  # noqa: S603 - this interpreter, fixed arguments
         argv,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -451,3 +464,126 @@ def _alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return "State:\tZ" not in status
+
+
+class FlakyExecutor(concurrent.futures.Executor):
+    """Threads, but the tasks submitted ``failing`` (1 for the first) die with their worker."""
+
+    def __init__(self, failing: set[int], *, broken_after: int | None = None) -> None:
+        self.threads = concurrent.futures.ThreadPoolExecutor(max_workers=2)
+        self.failing = failing
+        self.broken_after = broken_after
+        self.submitted = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        self.submitted += 1
+        if self.broken_after is not None and self.submitted > self.broken_after:
+            raise concurrent.futures.BrokenExecutor("the pool is gone")
+        if self.submitted in self.failing:
+            future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+            future.set_exception(ConnectionError("worker vanished"))
+            return future
+        return self.threads.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.threads.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def test_any_executor_whose_tasks_die_gets_them_retried() -> None:
+    """Executors: a task lost on a given executor is retried game by game; twice lost is lost."""
+    plain = simulate(ToyGame(), ["random"] * 2, games=20, seed=1, workers=1)
+    retried = simulate(
+        ToyGame(),
+        ["random"] * 2,
+        games=20,
+        seed=1,
+        workers=2,
+        executor=FlakyExecutor({1}),
+        chunk_size=5,
+    )
+    assert retried == plain
+    flaky = FlakyExecutor({1, 4})  # a chunk, then its first game's retry
+    lost = simulate(
+        ToyGame(), ["random"] * 2, games=20, seed=1, workers=1, executor=flaky, chunk_size=5
+    )
+    assert (lost.lost, lost.played) == (1, 19)
+    assert lost.lost_games[0].index == 0
+    assert "ConnectionError: worker vanished" in lost.lost_games[0].message
+
+
+def test_a_broken_executor_stops_the_run_and_says_why() -> None:
+    """Executors: a given executor that breaks leaves the rest missing, with the reason."""
+    broken = FlakyExecutor(set(), broken_after=2)
+    result = simulate(ToyGame(), ["random"] * 2, games=20, workers=1, executor=broken, chunk_size=5)
+    assert result.missing == 10
+    assert result.stopped is not None
+    assert "the executor broke" in result.table()
+
+
+def test_ctrl_c_terminates_the_local_workers_mid_move() -> None:
+    """Ctrl-C during slow moves: the pool's processes are ended within 2 s; a summary remains."""
+    bots: list[BotLike] = [SlowRandom(2.0), "random"]
+    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.monotonic()
+    with pytest.raises(SimulationInterrupted) as stop:
+        simulate(ToyGame(), bots, games=8, workers=2, chunk_size=1)
+    assert time.monotonic() - start < 1.5 + 2.0
+    assert stop.value.result.played == 0
+    deadline = time.monotonic() + 2
+    while _children(os.getpid()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in _children(os.getpid()) if _alive(pid)]
+
+
+def test_sigterm_becomes_an_interrupt_on_the_command_line() -> None:
+    """SIGTERM inside the command's guard raises KeyboardInterrupt and is remembered."""
+    from cardgames.simulation.command import terminate_as_interrupt
+
+    received = []
+    with terminate_as_interrupt() as flag:
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(1)
+        except KeyboardInterrupt:
+            received.append(flag.received)
+    assert received == [True]
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    seen: list[bool] = []
+
+    def elsewhere() -> None:
+        with terminate_as_interrupt() as flag:
+            seen.append(flag.received)
+
+    thread = threading.Thread(target=elsewhere)
+    thread.start()
+    thread.join()
+    assert seen == [False]
+
+
+def test_command_prints_the_summary_when_interrupted_or_out_of_space(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI: Ctrl-C prints the table so far and exits 130; a full disk prints it and exits 1."""
+    from cardgames.cli import main
+    from cardgames.simulation import command
+
+    argv = ["simulate", "sixes", "--players", "2", "--set", "max_rounds=1", "--workers", "1"]
+    partial = simulate(SIXES, ["heuristic", "random"], games=3, workers=1)
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        del args, kwargs
+        raise SimulationInterrupted(partial)
+
+    monkeypatch.setattr("cardgames.simulation.simulate", interrupted)
+    path = tmp_path / "r.jsonl"
+    assert main([*argv, "--results", str(path)]) == command.EXIT_INTERRUPTED
+    captured = capsys.readouterr()
+    assert "sixes: 3 games" in captured.out
+    assert f"resume with --resume (the file {path} is complete)" in captured.err
+    monkeypatch.undo()
+    monkeypatch.setattr(campaign, "open_binary", lambda _path, _mode: FullBinaryFile(900))
+    assert main([*argv, "--results", str(path), "--games", "50", "--chunk-size", "2"]) == 1
+    captured = capsys.readouterr()
+    assert "games, seed 0" in captured.out
+    assert "No space left on device" in captured.err

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from cardgames.bots import BotSpec, RandomBot
+from cardgames.bots import BotLike, BotSpec, RandomBot
 from cardgames.errors import InvalidConfigError, ParseError
 from cardgames.game import Game
 from cardgames.serialization import loads_record, replay
 from cardgames.simulation import (
     Estimate,
-    campaign_records,
     GameOutcome,
     SimulationResult,
     bot_seed,
+    campaign_records,
     game_seed,
     simulate,
 )
@@ -87,7 +87,7 @@ def test_outcomes_are_consistent() -> None:
 def test_rotation_moves_every_bot_round_the_table() -> None:
     """Seat rotation: bot k sits at seat (k + i) % n in game i; results stay per bot."""
     game = ToyGame()
-    bots = ["random", greedy_factory]
+    bots: list[BotLike] = ["random", greedy_factory]
     result = simulate(game, bots, games=6, seed=0, workers=1, rotate=True, keep_outcomes=True)
     assert [o.seats for o in result.outcomes] == [(0, 1), (1, 0)] * 3
     assert result.rotate
@@ -144,7 +144,13 @@ def test_win_shares_split_ties() -> None:
 def test_max_actions_cuts_games_off() -> None:
     """Games cut off by max_actions are counted as unfinished."""
     result = simulate(
-        ToyGame(), ["random", "random"], games=5, seed=0, workers=1, max_actions=3, keep_outcomes=True
+        ToyGame(),
+        ["random", "random"],
+        games=5,
+        seed=0,
+        workers=1,
+        max_actions=3,
+        keep_outcomes=True,
     )
     assert result.unfinished == 5
     assert all(o.length == 3 and not o.finished for o in result.outcomes)

@@ -35,8 +35,15 @@ def test_dask_gives_the_same_records_as_local_processes() -> None:
     with dask_executor(workers=2, processes=False) as (executor, slots):
         assert slots == 2
         dask = simulate(
-            TWO, bots, games=30, seed=6, executor=executor, workers=slots, chunk_size=4,
-            records=on_dask, progress=True,
+            TWO,
+            bots,
+            games=30,
+            seed=6,
+            executor=executor,
+            workers=slots,
+            chunk_size=4,
+            records=on_dask,
+            progress=True,
         )
         duel = tournament(TWO, bots, deals=4, seed=1, executor=executor, workers=slots)
     assert one == two == dask

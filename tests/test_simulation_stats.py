@@ -1,4 +1,4 @@
-"""Intervals that are right at the edges: Wilson for 0/1 outcomes, bootstrap when ties split wins."""
+"""Intervals right at the edges: Wilson for 0/1 outcomes, a bootstrap when ties split wins."""
 
 from __future__ import annotations
 

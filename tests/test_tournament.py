@@ -1,4 +1,4 @@
-"""Tournaments: duplicate deals, bootstrap intervals over deals, Elo-scale ratings, pairwise matrix."""
+"""Tournaments: duplicate deals, bootstrap over deals, Elo-scale ratings, pairwise matrix."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import math
 
 import pytest
 
+from cardgames.bots import RandomBot
 from cardgames.errors import InvalidConfigError
 from cardgames.simulation import bot_seed
+from cardgames.simulation.driver import Schedule
 from cardgames.sixes import Sixes, SixesConfig
 from cardgames.tournament import (
     TournamentInterrupted,
@@ -17,7 +19,6 @@ from cardgames.tournament import (
 )
 from sim_bots import Faulty
 from toy_game import ToyGame
-from cardgames.simulation.driver import Schedule
 
 TWO = Sixes(SixesConfig(num_players=2, max_rounds=1))
 
@@ -39,9 +40,7 @@ def test_league_table_ranks_the_heuristic_above_random() -> None:
     assert best.rating.low > worst.rating.high
     assert best.win_rate.mean > 0.5 > worst.win_rate.mean
     assert math.isclose(best.chips.mean, -worst.chips.mean)
-    assert math.isclose(
-        sum(row.rating.mean for row in result.rows) / 2, 1500, abs_tol=1e-6
-    )
+    assert math.isclose(sum(row.rating.mean for row in result.rows) / 2, 1500, abs_tol=1e-6)
     score = result.pairwise[1][0]
     assert score is not None
     assert score > 0.5
@@ -58,7 +57,7 @@ def test_league_table_ranks_the_heuristic_above_random() -> None:
 def test_duplicate_deals_narrow_the_interval_on_the_difference() -> None:
     """Duplicate deals: for the same number of games, a narrower interval than random deals."""
 
-    def width(duplicate: bool, seed: int) -> float:
+    def width(seed: int, *, duplicate: bool) -> float:
         result = tournament(
             TWO, ["heuristic", "random"], deals=200, seed=seed, workers=2, duplicate=duplicate
         )
@@ -66,7 +65,9 @@ def test_duplicate_deals_narrow_the_interval_on_the_difference() -> None:
         assert difference is not None
         return difference.high - difference.low
 
-    assert sum(width(True, seed) for seed in (0, 2)) < sum(width(False, seed) for seed in (0, 2))
+    seeds = (0, 2)
+    narrow = sum(width(seed, duplicate=True) for seed in seeds)
+    assert narrow < sum(width(seed, duplicate=False) for seed in seeds)
 
 
 def test_every_deal_is_replayed_at_every_rotation() -> None:
@@ -77,7 +78,12 @@ def test_every_deal_is_replayed_at_every_rotation() -> None:
     assert schedule.per_deal == 6
     assert [schedule.deal(i) for i in range(7)] == [0] * 6 + [1]
     assert [schedule.lineup(i) for i in range(6)] == [
-        (0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)
+        (0, 1),
+        (1, 0),
+        (0, 2),
+        (2, 0),
+        (1, 2),
+        (2, 1),
     ]
     plain = Schedule(game=TWO, bots=("a", "b"), seed=0, tables=((0, 1),), duplicate=False)
     assert [plain.deal(i) for i in range(3)] == [0, 1, 2]
@@ -104,7 +110,7 @@ def test_bad_tournaments_are_refused() -> None:
     with pytest.raises(InvalidConfigError, match="give each bot once"):
         tournament(TWO, ["random", "random"], deals=1, workers=1)
     with pytest.raises(InvalidConfigError, match="cannot be pickled"):
-        tournament(TWO, ["random", lambda g, s: None], deals=1, workers=2)  # type: ignore[arg-type, return-value]
+        tournament(TWO, ["random", lambda _game, seed: RandomBot(seed=seed)], deals=1, workers=2)
 
 
 def test_faulted_games_are_left_out_and_counted() -> None:
@@ -133,3 +139,24 @@ def test_ratings_stay_finite_when_one_bot_wins_everything() -> None:
     assert all(math.isfinite(value) for value in ratings)
     assert ratings[0] > ratings[1]
     assert math.isclose(sum(ratings) / 2, 1500)
+
+
+def test_one_deal_has_no_interval_and_lost_games_are_counted(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One deal: means without intervals; games lost with a worker are left out and counted."""
+    from test_campaign import FlakyExecutor
+
+    result = tournament(
+        TWO,
+        ["heuristic", "random"],
+        deals=1,
+        workers=1,
+        executor=FlakyExecutor({1, 2}),
+        chunk_size=2,
+        progress=True,
+    )
+    assert "2/2 games" in capsys.readouterr().err
+    assert result.lost == 1
+    assert "left out: 0 faulted games, 1 lost games" in str(result)
+    assert all(math.isinf(row.rating.half_width) for row in result.rows)

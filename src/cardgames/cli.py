@@ -28,7 +28,7 @@ import attrs
 
 from cardgames.bots.bot import AnyGame, Bot, BotSpec, bot_names, build_bot
 from cardgames.cards import Card
-from cardgames.errors import CardgamesError, InvalidConfigError, ParseError
+from cardgames.errors import CardgamesError, ParseError
 from cardgames.game import PlayerId, seats, winners
 from cardgames.registry import GameInfo, game_info, game_names
 

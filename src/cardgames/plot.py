@@ -31,7 +31,7 @@ class MissingPlotExtraError(CardgamesError, ImportError):
 
 
 def require_matplotlib() -> Any:  # noqa: ANN401 - the pyplot module
-    """matplotlib's pyplot on the Agg backend.
+    """Matplotlib's pyplot on the Agg backend.
 
     Raises:
         MissingPlotExtraError: the ``plot`` extra is not installed.

@@ -135,13 +135,12 @@ class TournamentResult:
         """The league table and the pairwise matrix, for a terminal."""
         width = max(len("bot"), *(len(row.bot) for row in self.rows))
         kind = "duplicate deals" if self.duplicate else "random deals"
-        lines = [
-            f"{self.game} tournament: {self.format}, {self.deals} {kind}, {self.games} games, "
-            f"seed {self.seed}",
-            "",
+        title = f"{self.game} tournament: {self.format}, {self.deals} {kind}, {self.games} games"
+        header = (
             f"{'#':<2}  {'bot':<{width}}  {'rating (95% CI)':>22}  {'win rate (95% CI)':>22}  "
-            f"{'chips per game (95% CI)':>24}",
-        ]
+            f"{'chips per game (95% CI)':>24}"
+        )
+        lines = [f"{title}, seed {self.seed}", "", header]
         lines.extend(
             f"{place:<2}  {row.bot:<{width}}  {row.rating.format(0):>22}  "
             f"{row.win_rate.format(3):>22}  {row.chips.format(2):>24}"
@@ -208,7 +207,7 @@ def tables_for(entrants: int, seats: int, format_: str) -> tuple[tuple[int, ...]
     )
 
 
-def tournament(  # noqa: PLR0913 - keyword-only options
+def tournament(  # noqa: C901, PLR0913 - keyword-only options, each checked
     game: AnyGame,
     bots: Sequence[BotLike],
     *,
@@ -284,6 +283,10 @@ def tournament(  # noqa: PLR0913 - keyword-only options
             board.add(item, schedule.deal(item.index))
         bar.advance(len(items))
 
+    def lost(fault: GameFault) -> None:
+        board.add_lost(fault)
+        bar.advance(1)
+
     start = time.perf_counter()
     runner = Runner(schedule, workers=used, executor=executor)
 
@@ -304,7 +307,7 @@ def tournament(  # noqa: PLR0913 - keyword-only options
         runner.run(
             chunk_indices(range(games), chunk_size or default_chunk_size(games, used)),
             handle,
-            board.add_lost,
+            lost,
         )
     except KeyboardInterrupt:
         raise TournamentInterrupted(summary()) from None
@@ -349,7 +352,9 @@ class _Board:
         for a, b in itertools.permutations(means, 2):
             slot = self._slot(a, b)
             vector[slot] += 1
-            vector[slot + 1] += 1 if means[a] > means[b] else Fraction(1, 2) if means[a] == means[b] else 0
+            vector[slot + 1] += (
+                1 if means[a] > means[b] else Fraction(1, 2) if means[a] == means[b] else 0
+            )
             vector[slot + 2] += means[a] - means[b]
 
     def _fault(self, fault: GameFault) -> None:
@@ -390,9 +395,7 @@ class _Board:
             mean = point[name][index]
             if mean is None:
                 return None
-            values = sorted(
-                value for rep in replicates if (value := rep[name][index]) is not None
-            )
+            values = sorted(value for rep in replicates if (value := rep[name][index]) is not None)
             if len(values) < 2:
                 return Estimate(mean=mean, half_width=math.inf, method="bootstrap")
             low = values[int(0.025 * (len(values) - 1))]
@@ -403,7 +406,11 @@ class _Board:
 
         rows = []
         for who, label in enumerate(labels):
-            win, chips, rating = estimate("win", who), estimate("chips", who), estimate("rating", who)
+            win, chips, rating = (
+                estimate("win", who),
+                estimate("chips", who),
+                estimate("rating", who),
+            )
             nan = Estimate(mean=math.nan, half_width=math.inf, method="bootstrap")
             rows.append(
                 LeagueRow(
@@ -414,7 +421,9 @@ class _Board:
                     rating=rating or nan,
                 )
             )
-        rows.sort(key=lambda row: (-row.rating.mean if not math.isnan(row.rating.mean) else 0, row.bot))
+        rows.sort(
+            key=lambda row: (-row.rating.mean if not math.isnan(row.rating.mean) else 0, row.bot)
+        )
         self.faults.sort(key=lambda fault: fault.index)
         return TournamentResult(
             game=game,
@@ -587,6 +596,3 @@ def run_command(args: argparse.Namespace, out: IO[str]) -> int:
         plot_tournament(result, args.plot)
         out.write(f"plot: {args.plot}\n")
     return 0
-
-
-

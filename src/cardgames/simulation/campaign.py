@@ -165,8 +165,8 @@ class FileSink:
             written = 0
             while written < len(data):
                 count = self._file.write(data[written:])
-                if not count:
-                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                if not count:  # a write that makes no progress: the disk is full
+                    count = _no_space()
                 written += count
             self._file.flush()
         except OSError as error:
@@ -181,6 +181,10 @@ class FileSink:
     def close(self) -> None:
         """Close the file."""
         self._file.close()
+
+
+def _no_space() -> int:
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
 
 def _write_error(error: OSError) -> RecordsWriteError:
@@ -200,7 +204,9 @@ def open_binary(path: Path, mode: str) -> IO[bytes]:
     return path.open(mode + "b", buffering=0)
 
 
-def create(path: Path, head: dict[str, Any], *, force: bool, opener: Opener = open_binary) -> FileSink:
+def create(
+    path: Path, head: dict[str, Any], *, force: bool, opener: Opener = open_binary
+) -> FileSink:
     """A new campaign file with its header; an existing file only with ``force``.
 
     Raises:
@@ -221,9 +227,7 @@ def create(path: Path, head: dict[str, Any], *, force: bool, opener: Opener = op
     return sink
 
 
-def read(
-    path: Path, head: dict[str, Any], games: int
-) -> Iterator[tuple[int, Played | GameFault]]:
+def read(path: Path, head: dict[str, Any], games: int) -> Iterator[tuple[int, Played | GameFault]]:
     """The games already in campaign file ``path``, checking it is the same campaign.
 
     Yields (line number, game); a half-written last line is cut off the file first.

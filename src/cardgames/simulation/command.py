@@ -204,4 +204,3 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:  # noqa: C901
         plot_simulation(result, args.plot)
         out.write(f"plot: {args.plot}\n")
     return 0
-

@@ -8,7 +8,9 @@ import pickle
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
+
+import attrs
 
 from cardgames.bots.bot import AnyGame, BotLike, build_bot, describe_bot
 from cardgames.errors import InvalidConfigError
@@ -210,6 +212,7 @@ def simulate(  # noqa: C901, PLR0912, PLR0913, PLR0915 - every option is keyword
 
     def lost(fault: GameFault) -> None:
         aggregate.add_fault(fault)
+        bar.advance(1)
 
     runner = Runner(schedule, workers=workers_used, executor=executor)
     start = time.perf_counter()
@@ -219,8 +222,9 @@ def simulate(  # noqa: C901, PLR0912, PLR0913, PLR0915 - every option is keyword
             workers=workers_used, elapsed=time.perf_counter() - start, played_now=played_now
         )
 
+    stopped: str | None = None
     try:
-        runner.run(chunk_indices(_missing(games, done), size), handle, lost)
+        stopped = runner.run(chunk_indices(_missing(games, done), size), handle, lost)
     except RecordsWriteError as error:
         runner.stop()
         error.result = summary()
@@ -228,19 +232,17 @@ def simulate(  # noqa: C901, PLR0912, PLR0913, PLR0915 - every option is keyword
     except KeyboardInterrupt:
         raise SimulationInterrupted(summary()) from None
     finally:
-        if bar is not None:
-            bar.close() if progress_stream(progress) is not None else None
+        if progress_stream(progress) is not None:
+            bar.close()
         if sink is not None:
             sink.close()
-    result = summary()
+    result = attrs.evolve(summary(), stopped=stopped)
     if keep_outcomes is None:
         return _legacy(result)
     return result
 
 
 def _legacy(result: SimulationResult) -> SimulationResult:
-    import attrs
-
     return attrs.evolve(result, outcomes_requested=False)
 
 
@@ -356,6 +358,3 @@ def _record_writer(game: AnyGame, labels: Sequence[str]) -> Callable[[Played], s
         return dumps_record(record)
 
     return write
-
-
-

@@ -221,7 +221,7 @@ def play_chunk(schedule: Schedule, indices: Sequence[int]) -> list[Played | Game
     return [play_indexed(schedule, index) for index in indices]
 
 
-def play_indexed(schedule: Schedule, index: int) -> Played | GameFault:  # noqa: C901
+def play_indexed(schedule: Schedule, index: int) -> Played | GameFault:
     """Play game ``index``; a bot that raises or breaks the rules ends it as a fault."""
     game, n = schedule.game, schedule.game.num_players
     lineup = schedule.lineup(index)
@@ -267,7 +267,7 @@ def play_indexed(schedule: Schedule, index: int) -> Played | GameFault:  # noqa:
     )
 
 
-def _fault(  # noqa: PLR0913 - internal
+def _fault(  # noqa: PLR0913, PLR0917 - internal
     schedule: Schedule,
     index: int,
     seed: int,

@@ -85,6 +85,7 @@ class SimulationResult:
         elapsed: Wall-clock seconds (not compared).
         played_now: Games played by this run, not read back from a resumed file (not
             compared).
+        stopped: Why the run stopped before the end, if the executor broke (not compared).
     """
 
     game: str
@@ -108,6 +109,7 @@ class SimulationResult:
     workers: int = attrs.field(default=1, eq=False)
     elapsed: float = attrs.field(default=0.0, eq=False)
     played_now: int = attrs.field(default=0, eq=False)
+    stopped: str | None = attrs.field(default=None, eq=False)
 
     @property
     def outcomes(self) -> tuple[GameOutcome, ...]:
@@ -194,6 +196,8 @@ class SimulationResult:
             lines.extend(f"  {fault.describe()}" for fault in self.lost_games)
         if self.missing:
             lines.append(f"missing: {self.missing} games not played (resume to play them)")
+        if self.stopped:
+            lines.append(f"stopped: {self.stopped}")
         return lines
 
     def __str__(self) -> str:
@@ -221,7 +225,7 @@ class _Row:
 class Aggregate:
     """Counts of finished games, taken in any order, with memory bounded by distinct values."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 - keyword-only
         self,
         *,
         game: str,

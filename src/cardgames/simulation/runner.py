@@ -161,7 +161,7 @@ class Runner:
                 raise
             return self._new_pool().submit(play_chunk, self._schedule, list(indices))
 
-    def _run_pool(  # noqa: C901 - one loop: fill, wait, sort out what finished
+    def _run_pool(  # noqa: C901, PLR0912 - one loop: fill, wait, sort out what finished
         self,
         chunks: Iterator[list[int]],
         handle: Callable[[Results], None],
@@ -171,6 +171,7 @@ class Runner:
         in_flight: dict[concurrent.futures.Future[Results], tuple[list[int], bool, int]] = {}
         retries: collections.deque[int] = collections.deque()
         exhausted = False
+        stopped: str | None = None
         while True:
             retrying = any(is_retry for _, is_retry, _ in in_flight.values())
             while len(in_flight) < limit:
@@ -188,10 +189,13 @@ class Runner:
                 try:
                     future = self._submit(indices)
                 except concurrent.futures.BrokenExecutor as error:
-                    return f"the executor broke ({error}); the games left were not played"
+                    stopped = f"the executor broke ({error}); the games left were not played"
+                    exhausted = True
+                    retries.clear()
+                    break
                 in_flight[future] = (indices, is_retry, self._generation)
             if not in_flight:
-                return None
+                return stopped
             done, _ = concurrent.futures.wait(
                 in_flight, timeout=0.5, return_when=concurrent.futures.FIRST_COMPLETED
             )
@@ -264,7 +268,6 @@ def terminate_pool(pool: concurrent.futures.Executor) -> None:
 
 
 def progress_stream(progress: bool | None) -> IO[str] | None:
-    """stderr when ``progress`` is True, or when it is None and stderr is a terminal."""
+    """Stderr when ``progress`` is True, or when it is None and stderr is a terminal."""
     show = sys.stderr.isatty() if progress is None else progress
     return sys.stderr if show else None
-

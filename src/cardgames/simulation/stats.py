@@ -171,9 +171,7 @@ def bootstrap_mean(
     means.sort()
     low = means[int(0.025 * (resamples - 1))]
     high = means[math.ceil(0.975 * (resamples - 1))]
-    return Estimate(
-        mean=mean, half_width=(high - low) / 2, low=low, high=high, method="bootstrap"
-    )
+    return Estimate(mean=mean, half_width=(high - low) / 2, low=low, high=high, method="bootstrap")
 
 
 @attrs.define
