@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from cardgames.sixes import Sixes, SixesConfig  # noqa: E402
 from cardgames.tournament import tournament  # noqa: E402
 
 TWO = Sixes(SixesConfig(num_players=2, max_rounds=1))
+SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
 def _games(stream: io.StringIO) -> list[str]:
@@ -69,3 +71,51 @@ def test_dask_workers_from_the_command_line(capsys: pytest.CaptureFixture[str]) 
     local = capsys.readouterr().out
     assert "sixes: 6 games, seed 2, 1 worker" in on_dask
     assert on_dask.split("time:")[0] == local.split("time:")[0]
+
+
+def test_an_interrupt_ends_the_local_cluster_at_once() -> None:
+    """Ctrl-C inside a local Dask cluster: its busy worker processes are ended, not awaited."""
+    import time
+
+    def interrupted() -> None:
+        with dask_executor(workers=1) as (executor, _):
+            executor.submit(time.sleep, 30)
+            time.sleep(0.5)
+            raise KeyboardInterrupt
+
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        interrupted()
+    assert time.monotonic() - start < 15.0  # the nanny alone would wait 4 s, then the task 30 s
+
+
+def test_ctrl_c_on_the_command_with_dask_workers(tmp_path: Path) -> None:
+    """Ctrl-C on `simulate --dask-workers 2`: exit 130 within 2 s, a summary, a valid file."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    path = tmp_path / "r.jsonl"
+    argv = [sys.executable, "-m", "cardgames", "simulate", "sixes", "--players", "2"]
+    argv += ["--set", "max_rounds=1", "--games", "40", "--dask-workers", "2", "--no-progress"]
+    argv += ["--bots", "ismcts:iterations=20000,heuristic", "--chunk-size", "1"]
+    process = subprocess.Popen(  # noqa: S603 - this interpreter, fixed arguments
+        [*argv, "--results", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": SRC},
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1.5)
+    start = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    assert time.monotonic() - start < 3.0
+    assert "sixes:" in out
+    assert path.read_text(encoding="utf-8").endswith("\n")

@@ -132,7 +132,7 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:  # noqa: C901
     from cardgames.bots.bot import BotSpec, build_bot
     from cardgames.cli import SIMULATION_DEFAULTS, UsageError, _bot_list, _options, make_game
     from cardgames.errors import InvalidConfigError
-    from cardgames.simulation import RecordsWriteError, SimulationInterrupted, simulate
+    from cardgames.simulation import RecordsWriteError, SimulationInterrupted
 
     game = make_game(
         args.game,
@@ -156,33 +156,10 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:  # noqa: C901
         raise UsageError("give --resume or --force, not both")
     check_plot_path(args.plot)
     file = args.records or args.results
-    with contextlib.ExitStack() as stack:
-        executor, workers = None, args.workers
-        if args.scheduler or args.dask_workers:
-            from cardgames.simulation.dask import dask_executor
-
-            executor, workers = stack.enter_context(
-                dask_executor(scheduler=args.scheduler, workers=args.dask_workers)
-            )
-        terminated = stack.enter_context(terminate_as_interrupt())
+    with terminate_as_interrupt() as terminated:
         try:
-            result = simulate(
-                game,
-                specs,
-                games=args.games,
-                seed=args.seed,
-                workers=workers,
-                rotate=args.rotate,
-                progress=False if args.no_progress else None,
-                records=args.records,
-                results=args.results,
-                resume=args.resume,
-                force=args.force,
-                executor=executor,
-                chunk_size=args.chunk_size,
-                keep_outcomes=False,
-            )
-        except SimulationInterrupted as stop:
+            result = _run_on_executor(args, game, specs)
+        except SimulationInterrupted as stop:  # the Dask cluster, if ours, is closed by now
             out.write(stop.result.table() + "\n")
             out.flush()
             sys.stderr.write(
@@ -204,3 +181,33 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:  # noqa: C901
         plot_simulation(result, args.plot)
         out.write(f"plot: {args.plot}\n")
     return 0
+
+
+def _run_on_executor(args: argparse.Namespace, game: Any, specs: Sequence[Any]) -> Any:  # noqa: ANN401
+    """Run the simulation on the executor the options name (Dask or local processes)."""
+    from cardgames.simulation import simulate
+
+    with contextlib.ExitStack() as stack:
+        executor, workers = None, args.workers
+        if args.scheduler or args.dask_workers:
+            from cardgames.simulation.dask import dask_executor
+
+            executor, workers = stack.enter_context(
+                dask_executor(scheduler=args.scheduler, workers=args.dask_workers)
+            )
+        return simulate(
+            game,
+            specs,
+            games=args.games,
+            seed=args.seed,
+            workers=workers,
+            rotate=args.rotate,
+            progress=False if args.no_progress else None,
+            records=args.records,
+            results=args.results,
+            resume=args.resume,
+            force=args.force,
+            executor=executor,
+            chunk_size=args.chunk_size,
+            keep_outcomes=False,
+        )

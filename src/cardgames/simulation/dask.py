@@ -72,4 +72,16 @@ def dask_executor(
         else:
             client = stack.enter_context(distributed.Client(scheduler))
         slots = sum(info.get("nthreads", 1) for info in client.scheduler_info()["workers"].values())
-        yield client.get_executor(pure=False), max(1, slots)
+        try:
+            yield client.get_executor(pure=False), max(1, slots)
+        except BaseException:
+            if scheduler is None:  # stop our own workers now, even mid-move (Ctrl-C)
+                _kill_local_workers(cluster)
+            raise
+
+
+def _kill_local_workers(cluster: Any) -> None:  # noqa: ANN401 - a LocalCluster
+    """End a local cluster's worker processes within a second (its nannies would wait 4 s)."""
+    for nanny in list(getattr(cluster, "workers", {}).values()):
+        with contextlib.suppress(Exception):
+            cluster.sync(nanny.kill, timeout=0.5)
