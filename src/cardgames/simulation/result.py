@@ -54,10 +54,6 @@ class SeatResult:
     chip_counts: tuple[tuple[int, int], ...] = ()
 
 
-def _check_outcomes(instance: SimulationResult, _: object, value: object) -> None:
-    del instance, value
-
-
 @attrs.frozen(kw_only=True)
 class SimulationResult:
     """The summary of a simulation, comparable across runs (timings excepted).
@@ -81,6 +77,10 @@ class SimulationResult:
         missing: How many games were not played (the run was interrupted or stopped).
         faults: The faults of the first :data:`FAULT_DETAILS` faulted games, by index.
         lost_games: The first :data:`FAULT_DETAILS` lost games, by index.
+        kept_outcomes: The per-game outcomes kept, by index (None when not kept); read them
+            through :attr:`outcomes`.
+        outcomes_requested: Whether the caller asked for the outcomes (if not, reading
+            :attr:`outcomes` warns).
         workers: How many workers played (not compared).
         elapsed: Wall-clock seconds (not compared).
         played_now: Games played by this run, not read back from a resumed file (not
@@ -102,9 +102,7 @@ class SimulationResult:
     missing: int = 0
     faults: tuple[GameFault, ...] = ()
     lost_games: tuple[GameFault, ...] = ()
-    kept_outcomes: tuple[GameOutcome, ...] | None = attrs.field(
-        default=None, eq=False, repr=False, alias="kept_outcomes"
-    )
+    kept_outcomes: tuple[GameOutcome, ...] | None = attrs.field(default=None, eq=False, repr=False)
     outcomes_requested: bool = attrs.field(default=True, eq=False, repr=False)
     workers: int = attrs.field(default=1, eq=False)
     elapsed: float = attrs.field(default=0.0, eq=False)
