@@ -7,6 +7,9 @@ outcomes kept. Figures:
 - games/s with 1 and 2 local worker processes, and on a local Dask cluster of 2 worker
   processes (one thread each), and the scaling from 1 to 2 local workers in percent (the
   target is at least 170 on an idle 2-core machine);
+- games per CPU-second (this process and its workers) with 1 and 2 local workers: when they
+  are equal, the pool costs nothing and the wall-clock rate scales with the idle cores, which
+  can be read even on a busy machine;
 - the peak of Python memory allocated in the parent process (tracemalloc) for a run and for a
   run ten times longer: equal when memory is flat in the number of games;
 - how much duplicate deals narrow the 95% interval on the chip difference between the
@@ -18,6 +21,7 @@ Usage: ``python benchmarks/bench_campaign.py [seconds-per-figure]``.
 
 from __future__ import annotations
 
+import resource
 import statistics
 import sys
 import tempfile
@@ -31,6 +35,13 @@ from cardgames.tournament import tournament
 
 GAME = Sixes(SixesConfig())
 BOTS = ["random"] * GAME.num_players
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and its finished children (the local worker processes)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _rate(games: int, folder: Path, name: str, **options: object) -> float:
@@ -96,11 +107,16 @@ def run(seconds: float) -> dict[str, float]:
         folder = Path(name)
         probe = _rate(20, folder, "probe", workers=1)
         games = max(20, int(probe * seconds))
+        cpu = _cpu_seconds()
         one = _rate(games, folder, "one", workers=1)
+        cpu_one, cpu = _cpu_seconds() - cpu, _cpu_seconds()
         two = _rate(2 * games, folder, "two", workers=2)
+        cpu_two = _cpu_seconds() - cpu
         figures["games/s, 1 local worker"] = one
         figures["games/s, 2 local workers"] = two
         figures["scaling 1 -> 2 local workers (%)"] = 100 * two / one
+        figures["games per CPU-second, 1 local worker"] = games / cpu_one
+        figures["games per CPU-second, 2 local workers"] = 2 * games / cpu_two
         with dask_executor(workers=2) as (executor, slots):
             figures["games/s, Dask LocalCluster 2 workers"] = _rate(
                 2 * games, folder, "dask", executor=executor, workers=slots

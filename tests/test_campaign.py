@@ -258,7 +258,7 @@ def test_an_illegal_action_ends_only_its_game() -> None:
     """Faults: a bot whose action the rules refuse ends its game, naming bot, seat and action."""
     target = bot_seed(1, 3, 0)
     result = simulate(
-        SIXES, [Faulty("illegal", target), "random"], games=8, seed=1, workers=1, rotate=True
+        SIXES, [Faulty("illegal", target), "random"], games=8, seed=1, workers=2, rotate=True
     )
     assert (result.played, result.faulted) == (7, 1)
     fault = result.faults[0]
