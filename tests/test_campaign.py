@@ -587,3 +587,13 @@ def test_command_prints_the_summary_when_interrupted_or_out_of_space(
     captured = capsys.readouterr()
     assert "games, seed 0" in captured.out
     assert "No space left on device" in captured.err
+
+
+def test_a_run_stopped_before_any_game_prints_dashes() -> None:
+    """An interruption before the first game: a table of dashes, 0 actions/s."""
+    bots: list[BotLike] = [Faulty("interrupt", bot_seed(0, 0, 0)), "random"]
+    with pytest.raises(SimulationInterrupted) as stop:
+        simulate(ToyGame(), bots, games=3, workers=1)
+    table = stop.value.result.table()
+    assert "nan" not in table
+    assert "0 actions/s" in table

@@ -93,3 +93,9 @@ def test_estimate_defaults_to_a_symmetric_interval() -> None:
     """Estimate(mean, half_width) keeps working: low and high follow from the half-width."""
     estimate = Estimate(mean=1.0, half_width=0.5)
     assert (estimate.low, estimate.high, estimate.method) == (0.5, 1.5, "normal")
+
+
+def test_an_estimate_of_no_games_prints_a_dash() -> None:
+    """A row with no games (an interrupted run) shows '-' rather than nan."""
+    assert wilson(0, 0).format() == "-"
+    assert Estimate.of([]).format() == "-"

@@ -240,29 +240,31 @@ def read(path: Path, head: dict[str, Any], games: int) -> Iterator[tuple[int, Pl
     except OSError as error:
         raise CampaignFileError(f"cannot resume from {path}: {error.strerror}") from None
     with file:
-        data = file.read()
-        end = data.rfind(b"\n") + 1
-        if end < len(data):  # a half line from a killed writer: drop it
-            file.truncate(end)
-    lines = data[:end].decode("utf-8", errors="replace").splitlines()
-    if not lines:
-        raise CampaignFileError(f"cannot resume from {path}: it has no campaign header")
-    try:
-        found = json.loads(lines[0])
-    except ValueError:
-        found = None
-    if not isinstance(found, dict) or found.get("format") != FORMAT:
-        raise CampaignFileError(f"cannot resume from {path}: it is not a campaign file")
-    for key, value in head.items():
-        if found.get(key) != value:
-            raise CampaignFileError(
-                f"cannot resume from {path}: its {key} is {found.get(key)!r}, not {value!r}"
-            )
-    for number, line in enumerate(lines[1:], 2):
+        first = file.readline()
+        if not first.strip():
+            raise CampaignFileError(f"cannot resume from {path}: it has no campaign header")
         try:
-            yield number, _parse(line, head, games)
-        except (ValueError, KeyError, TypeError) as error:
-            raise CampaignFileError(f"{path}, line {number}: {error}") from None
+            found = json.loads(first)
+        except ValueError:
+            found = None
+        if not isinstance(found, dict) or found.get("format") != FORMAT:
+            raise CampaignFileError(f"cannot resume from {path}: it is not a campaign file")
+        for key, value in head.items():
+            if found.get(key) != value:
+                raise CampaignFileError(
+                    f"cannot resume from {path}: its {key} is {found.get(key)!r}, not {value!r}"
+                )
+        offset, number = len(first), 1
+        for raw in file:  # one line at a time: memory does not grow with the file
+            number += 1
+            if not raw.endswith(b"\n"):  # a half line from a killed writer: drop it
+                file.truncate(offset)
+                return
+            try:
+                yield number, _parse(raw.decode("utf-8"), head, games)
+            except (ValueError, KeyError, TypeError) as error:
+                raise CampaignFileError(f"{path}, line {number}: {error}") from None
+            offset += len(raw)
 
 
 def _parse(line: str, head: dict[str, Any], games: int) -> Played | GameFault:

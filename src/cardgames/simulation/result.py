@@ -142,7 +142,9 @@ class SimulationResult:
     @property
     def actions_per_second(self) -> float:
         """Actions per second of wall-clock time (over this run's share of the games)."""
-        if self.elapsed <= 0 or not self.played:
+        if not self.played:
+            return 0.0
+        if self.elapsed <= 0:
             return math.inf
         return self.total_actions * self.played_now / self.played / self.elapsed
 
@@ -174,7 +176,11 @@ class SimulationResult:
             "intervals: win rate "
             + " / ".join(_METHODS[method] for method in methods)
             + "; chips mean ± 1.96 standard errors",
-            f"mean game length: {self.mean_length:.1f} actions"
+            (
+                f"mean game length: {self.mean_length:.1f} actions"
+                if self.played
+                else "mean game length: -"
+            )
             + (f" ({self.unfinished} games cut off)" if self.unfinished else ""),
         ]
         lines.extend(self._fault_lines())

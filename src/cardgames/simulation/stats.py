@@ -81,6 +81,8 @@ class Estimate:
 
     def format(self, digits: int = 3) -> str:
         """``mean ± half_width`` for a normal interval, else ``mean [low, high]``."""
+        if math.isnan(self.mean):
+            return "-"
         if self.method == "normal":
             return f"{self.mean:.{digits}f} ± {self.half_width:.{digits}f}"
         return f"{self.mean:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
