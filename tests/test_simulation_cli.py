@@ -120,6 +120,11 @@ def test_replay_reads_a_campaign_file(
     code, out, _ = run(["replay", str(path), "--index", "1", "--all"], capsys, monkeypatch)
     assert code == 0
     assert "Result:" in out
+    single = tmp_path / "one.jsonl"
+    assert run([*BASE, "--games", "1", "--records", str(single)], capsys, monkeypatch)[0] == 0
+    code, out, _ = run(["replay", str(single), "--all"], capsys, monkeypatch)
+    assert code == 0
+    assert "Result:" in out
 
 
 def test_tournament_command_prints_a_league_table(

@@ -410,6 +410,8 @@ def _load_record(path: Path, index: int) -> Any:  # noqa: ANN401 - a GameRecord
         return loads_record(lines[index])
     if index != 0:
         raise UsageError(f"{path} holds 1 record: --index must be 0")
+    if len(lines) == 1 and lines[0].lstrip().startswith("{"):
+        return loads_record(lines[0])  # also a campaign file of one game
     if text.lstrip().startswith("{"):
         return loads_record(text)
     from cardgames.serialization.text import parse_record

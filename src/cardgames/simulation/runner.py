@@ -175,10 +175,10 @@ class Runner:
         while True:
             retrying = any(is_retry for _, is_retry, _ in in_flight.values())
             while len(in_flight) < limit:
-                if retries and not retrying:
+                if retries and not retrying:  # one retry at a time, so a death names its game
                     indices, is_retry = [retries.popleft()], True
                     retrying = True
-                elif exhausted or retries:
+                elif exhausted:
                     break
                 else:
                     chunk = next(chunks, None)
