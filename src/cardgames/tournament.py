@@ -61,7 +61,7 @@ FORMATS: Final = ("round-robin", "all-seats")
 """``round-robin``: every pair of entrants at its own table (seats alternate between the two);
 ``all-seats``: every entrant at one table (entrant ``k`` in seats ``k``, ``k + m``, ...)."""
 
-MAX_DEALS: Final = 10**6
+MAX_DEALS: Final = 10**5
 """The most deals a tournament may ask for (the bootstrap keeps a few numbers per deal)."""
 
 RESAMPLES: Final = 1000
@@ -274,7 +274,7 @@ def tournament(  # noqa: C901, PLR0913 - keyword-only options, each checked
         max_actions=max_actions,
     )
     games = deals * schedule.per_deal
-    board = _Board(len(bots))
+    board = _Board(len(bots), game.num_players)
     used = 1 if in_process else workers
     bar = Progress(games, progress_stream(progress))
 
@@ -320,9 +320,12 @@ def tournament(  # noqa: C901, PLR0913 - keyword-only options, each checked
 class _Board:
     """Per-deal sums for the bootstrap: a few numbers per deal and entrant pair."""
 
-    def __init__(self, entrants: int) -> None:
+    def __init__(self, entrants: int, seats: int) -> None:
         self.k = entrants
-        self.deals: dict[int, list[Fraction]] = {}
+        self.scale = 2 * math.lcm(*range(1, seats + 1))
+        """Win shares, scores and chip means are counted in units of 1/scale: whole numbers,
+        so the sums do not depend on the order the games finished in."""
+        self.deals: dict[int, list[int]] = {}
         self.faults: list[GameFault] = []
         self.faulted = self.lost = 0
 
@@ -335,7 +338,8 @@ class _Board:
         if isinstance(item, GameFault):
             self.add_lost(item) if item.kind == "lost" else self._fault(item)
             return
-        vector = self.deals.setdefault(deal, [Fraction(0)] * (4 * self.k + 3 * self.k * self.k))
+        vector = self.deals.setdefault(deal, self._zero())
+        unit = self.scale
         seats: dict[int, list[int]] = {}
         for seat, who in enumerate(item.lineup):
             seats.setdefault(who, []).append(seat)
@@ -347,15 +351,15 @@ class _Board:
             vector[4 * who] += 1
             vector[4 * who + 1] += len(mine)
             vector[4 * who + 2] += chips
-            vector[4 * who + 3] += Fraction(sum(seat in top for seat in mine), len(top))
+            vector[4 * who + 3] += unit * sum(seat in top for seat in mine) // len(top)
             means[who] = Fraction(chips, len(mine))
         for a, b in itertools.permutations(means, 2):
             slot = self._slot(a, b)
             vector[slot] += 1
             vector[slot + 1] += (
-                1 if means[a] > means[b] else Fraction(1, 2) if means[a] == means[b] else 0
+                unit if means[a] > means[b] else unit // 2 if means[a] == means[b] else 0
             )
-            vector[slot + 2] += means[a] - means[b]
+            vector[slot + 2] += int(unit * (means[a] - means[b]))
 
     def _fault(self, fault: GameFault) -> None:
         self.faulted += 1
@@ -381,7 +385,7 @@ class _Board:
         keys = sorted(self.deals)
         columns = [[float(self.deals[key][j]) for key in keys] for j in range(len(self._zero()))]
         totals = [math.fsum(column) for column in columns]
-        point = _statistics(totals, self.k)
+        point = _statistics(totals, self.k, self.scale)
         rng = random.Random(f"tournament:{seed}:{games}:{len(keys)}")
         replicates = []
         if len(keys) > 1:
@@ -389,7 +393,7 @@ class _Board:
             for _ in range(RESAMPLES):
                 picks = rng.choices(population, k=len(keys))
                 sums = [sum(map(column.__getitem__, picks)) for column in columns]
-                replicates.append(_statistics(sums, self.k))
+                replicates.append(_statistics(sums, self.k, self.scale))
 
         def estimate(name: str, *index: int) -> Estimate | None:
             mean = point[name][index]
@@ -447,11 +451,13 @@ class _Board:
             elapsed=elapsed,
         )
 
-    def _zero(self) -> list[Fraction]:
-        return [Fraction(0)] * (4 * self.k + 3 * self.k * self.k)
+    def _zero(self) -> list[int]:
+        return [0] * (4 * self.k + 3 * self.k * self.k)
 
 
-def _statistics(sums: Sequence[float], k: int) -> dict[str, dict[tuple[int, ...], float | None]]:
+def _statistics(
+    sums: Sequence[float], k: int, scale: int
+) -> dict[str, dict[tuple[int, ...], float | None]]:
     """Win rates, chips, pairwise scores and differences, and ratings, from summed columns."""
     stats: dict[str, dict[tuple[int, ...], float | None]] = {
         "win": {},
@@ -462,7 +468,7 @@ def _statistics(sums: Sequence[float], k: int) -> dict[str, dict[tuple[int, ...]
     }
     for who in range(k):
         seat_games = sums[4 * who + 1]
-        stats["win"][(who,)] = sums[4 * who + 3] / seat_games if seat_games else None
+        stats["win"][(who,)] = sums[4 * who + 3] / scale / seat_games if seat_games else None
         stats["chips"][(who,)] = sums[4 * who + 2] / seat_games if seat_games else None
     scores = [[0.0] * k for _ in range(k)]
     meetings = [[0.0] * k for _ in range(k)]
@@ -470,9 +476,9 @@ def _statistics(sums: Sequence[float], k: int) -> dict[str, dict[tuple[int, ...]
         for b in range(k):
             slot = 4 * k + 3 * (a * k + b)
             common = sums[slot] if a != b else 0.0
-            stats["score"][(a, b)] = sums[slot + 1] / common if common else None
-            stats["difference"][(a, b)] = sums[slot + 2] / common if common else None
-            scores[a][b], meetings[a][b] = sums[slot + 1], common
+            stats["score"][(a, b)] = sums[slot + 1] / scale / common if common else None
+            stats["difference"][(a, b)] = sums[slot + 2] / scale / common if common else None
+            scores[a][b], meetings[a][b] = sums[slot + 1] / scale, common
     for who, rating in enumerate(_bradley_terry(scores, meetings)):
         stats["rating"][(who,)] = rating
     return stats
