@@ -160,3 +160,24 @@ def test_one_deal_has_no_interval_and_lost_games_are_counted(
     assert result.lost == 1
     assert "left out: 0 faulted games, 1 lost games" in str(result)
     assert all(math.isinf(row.rating.half_width) for row in result.rows)
+
+
+def test_the_command_prints_the_table_so_far_when_interrupted(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI tournament: Ctrl-C prints the table of the finished games and exits 130."""
+    import cardgames.tournament as module
+    from cardgames.cli import main
+
+    partial = tournament(TWO, ["heuristic", "random"], deals=2, workers=1)
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        del args, kwargs
+        raise TournamentInterrupted(partial)
+
+    monkeypatch.setattr(module, "tournament", interrupted)
+    argv = ["tournament", "sixes", "--players", "2", "--bots", "heuristic,random"]
+    assert main([*argv, "--set", "max_rounds=1"]) == 130
+    captured = capsys.readouterr()
+    assert "2 duplicate deals" in captured.out
+    assert "interrupted" in captured.err

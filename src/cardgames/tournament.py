@@ -570,27 +570,27 @@ def run_command(args: argparse.Namespace, out: IO[str]) -> int:
     if args.scheduler and args.dask_workers:
         raise UsageError("give --scheduler or --dask-workers, not both")
     check_plot_path(args.plot)
-    with contextlib.ExitStack() as stack:
-        executor, workers = None, args.workers
-        if args.scheduler or args.dask_workers:
-            from cardgames.simulation.dask import dask_executor
-
-            executor, workers = stack.enter_context(
-                dask_executor(scheduler=args.scheduler, workers=args.dask_workers)
-            )
-        terminated = stack.enter_context(terminate_as_interrupt())
+    with terminate_as_interrupt() as terminated:
         try:
-            result = tournament(
-                game,
-                specs,
-                deals=args.deals,
-                seed=args.seed,
-                format=args.format,
-                duplicate=not args.random_deals,
-                workers=workers,
-                executor=executor,
-                progress=False if args.no_progress else None,
-            )
+            with contextlib.ExitStack() as stack:  # closes a Dask cluster before the summary
+                executor, workers = None, args.workers
+                if args.scheduler or args.dask_workers:
+                    from cardgames.simulation.dask import dask_executor
+
+                    executor, workers = stack.enter_context(
+                        dask_executor(scheduler=args.scheduler, workers=args.dask_workers)
+                    )
+                result = tournament(
+                    game,
+                    specs,
+                    deals=args.deals,
+                    seed=args.seed,
+                    format=args.format,
+                    duplicate=not args.random_deals,
+                    workers=workers,
+                    executor=executor,
+                    progress=False if args.no_progress else None,
+                )
         except TournamentInterrupted as stop:
             out.write(stop.result.table() + "\n")
             sys.stderr.write("\ninterrupted: the table covers the games finished so far\n")
