@@ -212,8 +212,14 @@ class Schedule:
 
 
 def ignore_interrupts() -> None:
-    """Worker initializer: leave Ctrl-C to the parent, which stops the workers itself."""
+    """Worker initializer: leave Ctrl-C to the parent, which stops the workers itself.
+
+    SIGTERM gets its default action back (a forked worker inherits the parent's handler, which
+    would turn it into a KeyboardInterrupt that the pool catches), so that terminating a worker
+    ends it at once.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def play_chunk(schedule: Schedule, indices: Sequence[int]) -> list[Played | GameFault]:
