@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
 import json
 import math
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgames.bots import BotLike, BotSpec, RandomBot
 from cardgames.errors import InvalidConfigError, ParseError
@@ -242,3 +245,34 @@ def test_progress_bar_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert table.count("random") == 2
     assert "win rate" in table
     assert "actions/s" in table
+
+
+@given(
+    games=st.integers(1, 25),
+    chunk_size=st.integers(1, 9),
+    workers=st.integers(1, 4),
+    rotate=st.booleans(),
+)
+@settings(max_examples=15, deadline=None)
+def test_results_do_not_depend_on_executor_or_chunks(
+    games: int, chunk_size: int, workers: int, rotate: bool
+) -> None:
+    """Reproducibility: any executor, chunk size or worker count: the same result and lines."""
+    game = Sixes(SixesConfig(num_players=2, max_rounds=1))
+    bots = ["heuristic", "random"]
+    here, there = io.StringIO(), io.StringIO()
+    alone = simulate(game, bots, games=games, seed=games, workers=1, rotate=rotate, records=here)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as threads:
+        spread = simulate(
+            game,
+            bots,
+            games=games,
+            seed=games,
+            rotate=rotate,
+            executor=threads,
+            workers=workers,
+            chunk_size=chunk_size,
+            records=there,
+        )
+    assert spread == alone
+    assert sorted(there.getvalue().splitlines()) == sorted(here.getvalue().splitlines())
