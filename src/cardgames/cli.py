@@ -4,12 +4,14 @@ Run ``cardgames --help`` (or ``python -m cardgames --help``) for the subcommands
 
 - ``cardgames play sixes`` plays against bots in the terminal;
 - ``cardgames simulate sixes --games 1000 --bots heuristic,random`` prints a results table;
+- ``cardgames tournament sixes --bots random,heuristic,ismcts`` ranks bots on duplicate deals;
 - ``cardgames replay games.jsonl`` steps through a recorded game;
 - ``cardgames rules paiute`` prints a summary of the rules.
 
 Every subcommand is a function of its arguments and the standard streams, so tests drive
 :func:`main` in-process. Exit codes: 0 on success, 1 on an error (a message on stderr), 2 on a
-bad command line, 130 when interrupted with Ctrl-C.
+bad command line, 130 when interrupted with Ctrl-C (``simulate`` and ``tournament``: 143 on
+SIGTERM).
 """
 
 from __future__ import annotations
