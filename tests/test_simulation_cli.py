@@ -140,3 +140,12 @@ def test_tournament_command_prints_a_league_table(
     code, _, err = run([*argv, "--bots", "random", "--deals", "2"], capsys, monkeypatch)
     assert code == 1
     assert "at least 2 bots" in err
+
+
+def test_tournament_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """tournament --help names the format, the duplicate deals and the exit codes."""
+    assert main(["tournament", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--random-deals" in out
+    assert "duplicate" in out
+    assert "143 SIGTERM" in out
