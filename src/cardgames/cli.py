@@ -378,9 +378,9 @@ def _simulate(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def _tournament(args: argparse.Namespace, out: IO[str]) -> int:
-    from cardgames.tournament import run_command
+    from cardgames.simulation.command import run_tournament
 
-    return run_command(args, out)
+    return run_tournament(args, out)
 
 
 # --- replay --------------------------------------------------------------------------------
@@ -500,11 +500,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
 
-    from cardgames import tournament
     from cardgames.simulation import command
 
     command.add_parser(commands, names, bots_help)
-    tournament.add_parser(commands, names, bots_help)
+    command.add_tournament_parser(commands, names, bots_help)
 
     rep = commands.add_parser(
         "replay",

@@ -22,7 +22,6 @@ by game, so it does not depend on the order the games finished in.
 
 from __future__ import annotations
 
-import argparse
 import concurrent.futures
 import itertools
 import math
@@ -30,13 +29,13 @@ import random
 import time
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import IO, Any, Final
+from typing import Final
 
 import attrs
 
 from cardgames.bots.bot import AnyGame, BotLike, build_bot, describe_bot
 from cardgames.errors import InvalidConfigError
-from cardgames.simulation.core import _check_count, _check_picklable
+from cardgames.simulation.core import check_count, check_picklable
 from cardgames.simulation.driver import GameFault, Played, Schedule, bot_seed, spec_of
 from cardgames.simulation.runner import (
     Progress,
@@ -249,12 +248,12 @@ def tournament(  # noqa: C901, PLR0913 - keyword-only options, each checked
         ParseError: a bot spec text that does not parse.
         TournamentInterrupted: Ctrl-C; its ``result`` covers the games finished before.
     """
-    _check_count("deals", deals, 1, MAX_DEALS)
+    check_count("deals", deals, 1, MAX_DEALS)
     if workers is None:
         workers = default_workers()
-    _check_count("workers", workers, 1)
+    check_count("workers", workers, 1)
     if chunk_size is not None:
-        _check_count("chunk_size", chunk_size, 1)
+        check_count("chunk_size", chunk_size, 1)
     tables = tables_for(len(bots), game.num_players, format)
     for position, bot in enumerate(bots):
         build_bot(bot, game, bot_seed(seed, 0, position))
@@ -264,7 +263,7 @@ def tournament(  # noqa: C901, PLR0913 - keyword-only options, each checked
         raise InvalidConfigError(f"give each bot once: {', '.join(labels)}")
     in_process = executor is None and workers == 1
     if not in_process:
-        _check_picklable(game, specs, labels)
+        check_picklable(game, specs, labels)
     schedule = Schedule(
         game=game,
         bots=specs,
@@ -506,99 +505,3 @@ def _bradley_terry(scores: list[list[float]], meetings: list[list[float]]) -> li
         if change < 1e-10:
             break
     return [1500 + ELO_SCALE * math.log(value) for value in strength]
-
-
-def add_parser(commands: Any, names: Sequence[str], bots_help: str) -> None:  # noqa: ANN401
-    """Add the ``tournament`` subcommand to ``commands`` (argparse subparsers)."""
-    from cardgames.simulation.command import positive_int
-
-    parser = commands.add_parser(
-        "tournament",
-        help="rank bots on duplicate deals: league table, ratings, pairwise matrix",
-        description="Play every deal once per rotation of the seats at every table (duplicate "
-        "deals) and print a league table with 95% bootstrap intervals over deals, Elo-scale "
-        "ratings and the pairwise matrix. Exit codes: 0 done, 1 error, 130 Ctrl-C, 143 SIGTERM.",
-    )
-    parser.add_argument("game", choices=names, help="the game")
-    parser.add_argument(
-        "--bots", required=True, help=f"two or more bots, comma-separated ({bots_help})"
-    )
-    parser.add_argument(
-        "--deals", type=positive_int, default=100, help="number of deals (default 100)"
-    )
-    parser.add_argument(
-        "--format", choices=FORMATS, default="round-robin", help="tables (default round-robin)"
-    )
-    parser.add_argument(
-        "--random-deals", action="store_true", help="a new deal for every game (no duplicate)"
-    )
-    parser.add_argument("--players", type=int, help="number of seats (default: the game's)")
-    parser.add_argument("--workers", type=positive_int, help="local worker processes")
-    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask scheduler")
-    parser.add_argument(
-        "--dask-workers", type=positive_int, metavar="N", help="run on a local Dask cluster"
-    )
-    parser.add_argument("--plot", metavar="FILE", help="draw ratings and the matrix (.png/.svg)")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    parser.add_argument(
-        "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
-    )
-
-
-def run_command(args: argparse.Namespace, out: IO[str]) -> int:
-    """Run ``cardgames tournament`` with parsed ``args``; return the exit code."""
-    import contextlib
-    import sys
-
-    from cardgames.bots.bot import BotSpec
-    from cardgames.cli import SIMULATION_DEFAULTS, UsageError, _options, make_game
-    from cardgames.simulation.command import (
-        EXIT_INTERRUPTED,
-        EXIT_TERMINATED,
-        check_plot_path,
-        terminate_as_interrupt,
-    )
-
-    game = make_game(
-        args.game,
-        players=args.players,
-        options=_options(args.set),
-        defaults=SIMULATION_DEFAULTS.get(args.game),
-    )
-    specs = [BotSpec.parse(part) for part in args.bots.split(",") if part.strip()]
-    if args.scheduler and args.dask_workers:
-        raise UsageError("give --scheduler or --dask-workers, not both")
-    check_plot_path(args.plot)
-    with terminate_as_interrupt() as terminated:
-        try:
-            with contextlib.ExitStack() as stack:  # closes a Dask cluster before the summary
-                executor, workers = None, args.workers
-                if args.scheduler or args.dask_workers:
-                    from cardgames.simulation.dask import dask_executor
-
-                    executor, workers = stack.enter_context(
-                        dask_executor(scheduler=args.scheduler, workers=args.dask_workers)
-                    )
-                result = tournament(
-                    game,
-                    specs,
-                    deals=args.deals,
-                    seed=args.seed,
-                    format=args.format,
-                    duplicate=not args.random_deals,
-                    workers=workers,
-                    executor=executor,
-                    progress=False if args.no_progress else None,
-                )
-        except TournamentInterrupted as stop:
-            out.write(stop.result.table() + "\n")
-            sys.stderr.write("\ninterrupted: the table covers the games finished so far\n")
-            return EXIT_TERMINATED if terminated.received else EXIT_INTERRUPTED
-    out.write(result.table() + "\n")
-    if args.plot:
-        from cardgames.plot import plot_tournament
-
-        plot_tournament(result, args.plot)
-        out.write(f"plot: {args.plot}\n")
-    return 0

@@ -1,4 +1,4 @@
-"""The ``simulate`` subcommand of the ``cardgames`` command (hooked into :mod:`cardgames.cli`).
+"""The ``simulate`` and ``tournament`` subcommands (hooked into :mod:`cardgames.cli`).
 
 Exit codes: 0 when every game was played, 1 on an error (a message on stderr; for a failed
 write, after the summary of the games written), 130 on Ctrl-C and 143 on SIGTERM (after the
@@ -16,7 +16,15 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
 
-__all__ = ["EXIT_TERMINATED", "add_parser", "positive_int", "run", "terminate_as_interrupt"]
+__all__ = [
+    "EXIT_TERMINATED",
+    "add_parser",
+    "add_tournament_parser",
+    "positive_int",
+    "run",
+    "run_tournament",
+    "terminate_as_interrupt",
+]
 
 EXIT_INTERRUPTED: Final = 130
 EXIT_TERMINATED: Final = 143
@@ -211,3 +219,91 @@ def _run_on_executor(args: argparse.Namespace, game: Any, specs: Sequence[Any]) 
             chunk_size=args.chunk_size,
             keep_outcomes=False,
         )
+
+
+def add_tournament_parser(commands: Any, names: Sequence[str], bots_help: str) -> None:  # noqa: ANN401
+    """Add the ``tournament`` subcommand to ``commands`` (argparse subparsers)."""
+    from cardgames.tournament import FORMATS
+
+    parser = commands.add_parser(
+        "tournament",
+        help="rank bots on duplicate deals: league table, ratings, pairwise matrix",
+        description="Play every deal once per rotation of the seats at every table (duplicate "
+        "deals) and print a league table with 95% bootstrap intervals over deals, Elo-scale "
+        "ratings and the pairwise matrix. Exit codes: 0 done, 1 error, 130 Ctrl-C, 143 SIGTERM.",
+    )
+    parser.add_argument("game", choices=names, help="the game")
+    parser.add_argument(
+        "--bots", required=True, help=f"two or more bots, comma-separated ({bots_help})"
+    )
+    parser.add_argument(
+        "--deals", type=positive_int, default=100, help="number of deals (default 100)"
+    )
+    parser.add_argument(
+        "--format", choices=FORMATS, default="round-robin", help="tables (default round-robin)"
+    )
+    parser.add_argument(
+        "--random-deals", action="store_true", help="a new deal for every game (no duplicate)"
+    )
+    parser.add_argument("--players", type=int, help="number of seats (default: the game's)")
+    parser.add_argument("--workers", type=positive_int, help="local worker processes")
+    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask scheduler")
+    parser.add_argument(
+        "--dask-workers", type=positive_int, metavar="N", help="run on a local Dask cluster"
+    )
+    parser.add_argument("--plot", metavar="FILE", help="draw ratings and the matrix (.png/.svg)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+
+
+def run_tournament(args: argparse.Namespace, out: IO[str]) -> int:
+    """Run ``cardgames tournament`` with parsed ``args``; return the exit code."""
+    from cardgames.bots.bot import BotSpec
+    from cardgames.cli import SIMULATION_DEFAULTS, UsageError, _options, make_game
+    from cardgames.tournament import TournamentInterrupted, tournament
+
+    game = make_game(
+        args.game,
+        players=args.players,
+        options=_options(args.set),
+        defaults=SIMULATION_DEFAULTS.get(args.game),
+    )
+    specs = [BotSpec.parse(part) for part in args.bots.split(",") if part.strip()]
+    if args.scheduler and args.dask_workers:
+        raise UsageError("give --scheduler or --dask-workers, not both")
+    check_plot_path(args.plot)
+    with terminate_as_interrupt() as terminated:
+        try:
+            with contextlib.ExitStack() as stack:  # closes a Dask cluster before the summary
+                executor, workers = None, args.workers
+                if args.scheduler or args.dask_workers:
+                    from cardgames.simulation.dask import dask_executor
+
+                    executor, workers = stack.enter_context(
+                        dask_executor(scheduler=args.scheduler, workers=args.dask_workers)
+                    )
+                result = tournament(
+                    game,
+                    specs,
+                    deals=args.deals,
+                    seed=args.seed,
+                    format=args.format,
+                    duplicate=not args.random_deals,
+                    workers=workers,
+                    executor=executor,
+                    progress=False if args.no_progress else None,
+                )
+        except TournamentInterrupted as stop:
+            out.write(stop.result.table() + "\n")
+            sys.stderr.write("\ninterrupted: the table covers the games finished so far\n")
+            return EXIT_TERMINATED if terminated.received else EXIT_INTERRUPTED
+    out.write(result.table() + "\n")
+    if args.plot:
+        from cardgames.plot import plot_tournament
+
+        plot_tournament(result, args.plot)
+        out.write(f"plot: {args.plot}\n")
+    return 0

@@ -56,7 +56,12 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_count(name: str, value: object, low: int, high: int | None = None) -> None:
+def check_count(name: str, value: object, low: int, high: int | None = None) -> None:
+    """Refuse a count that is not a whole number from ``low`` to ``high``.
+
+    Raises:
+        InvalidConfigError: naming the count, its bounds and the value given.
+    """
     if not _is_int(value) or value < low or (high is not None and value > high):  # type: ignore[operator]
         bound = f"from {low} to {high:,}" if high is not None else f"at least {low}"
         raise InvalidConfigError(f"{name} must be a whole number {bound}, not {value!r}")
@@ -131,18 +136,18 @@ def simulate(  # noqa: C901, PLR0912, PLR0913, PLR0915 - every option is keyword
             games written before.
         SimulationInterrupted: Ctrl-C; ``error.result`` summarizes the games finished before.
     """
-    _check_count("games", games, 1, MAX_GAMES)
+    check_count("games", games, 1, MAX_GAMES)
     if len(bots) != game.num_players:
         raise InvalidConfigError(
             f"{game.name} is played by {game.num_players} players, but {len(bots)} bots were given"
         )
     if workers is None:
         workers = default_workers()
-    _check_count("workers", workers, 1)
+    check_count("workers", workers, 1)
     if chunk_size is not None:
-        _check_count("chunk_size", chunk_size, 1)
+        check_count("chunk_size", chunk_size, 1)
     if max_actions is not None:
-        _check_count("max_actions", max_actions, 0)
+        check_count("max_actions", max_actions, 0)
     if keep_outcomes and games > MAX_KEPT_OUTCOMES:
         raise InvalidConfigError(
             f"keep_outcomes keeps every game in memory: at most {MAX_KEPT_OUTCOMES:,} games, "
@@ -154,7 +159,7 @@ def simulate(  # noqa: C901, PLR0912, PLR0913, PLR0915 - every option is keyword
     labels = [describe_bot(bot) for bot in bots]
     in_process = executor is None and workers == 1
     if not in_process:
-        _check_picklable(game, specs, labels)
+        check_picklable(game, specs, labels)
     path, stream, kind = _campaign_target(records, results, resume=resume)
     writer = _record_writer(game, labels) if kind == "records" else None
     schedule = Schedule(
@@ -306,7 +311,7 @@ def _campaign_target(
     return path, None, kind
 
 
-def _check_picklable(game: AnyGame, specs: Sequence[BotLike], labels: Sequence[str]) -> None:
+def check_picklable(game: AnyGame, specs: Sequence[BotLike], labels: Sequence[str]) -> None:
     """Refuse at once what worker processes cannot receive.
 
     Raises:
