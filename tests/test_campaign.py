@@ -526,6 +526,7 @@ def test_a_broken_executor_stops_the_run_and_says_why() -> None:
 def test_ctrl_c_terminates_the_local_workers_mid_move() -> None:
     """Ctrl-C during slow moves: the pool's processes are ended within 2 s; a summary remains."""
     bots: list[BotLike] = [SlowRandom(2.0), "random"]
+    before = set(_children(os.getpid()))
     timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     start = time.monotonic()
@@ -534,9 +535,9 @@ def test_ctrl_c_terminates_the_local_workers_mid_move() -> None:
     assert time.monotonic() - start < 1.5 + 2.0
     assert stop.value.result.played == 0
     deadline = time.monotonic() + 2
-    while _children(os.getpid()) and time.monotonic() < deadline:
+    while set(_children(os.getpid())) - before and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not [pid for pid in _children(os.getpid()) if _alive(pid)]
+    assert not [pid for pid in set(_children(os.getpid())) - before if _alive(pid)]
 
 
 def test_sigterm_becomes_an_interrupt_on_the_command_line() -> None:
