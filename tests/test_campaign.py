@@ -601,3 +601,39 @@ def test_a_run_stopped_before_any_game_prints_dashes() -> None:
     table = stop.value.result.table()
     assert "nan" not in table
     assert "0 actions/s" in table
+
+
+class InterruptedFile(io.BytesIO):
+    """A file where Ctrl-C arrives after the first part of a write went out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = 0
+
+    def write(self, data: Any) -> int:  # noqa: ANN401 - any buffer
+        self.writes += 1
+        if self.writes == 3:
+            super().write(bytes(data[:10]))
+            raise KeyboardInterrupt
+        return super().write(bytes(data))
+
+    def close(self) -> None:
+        """Keep the bytes readable after the run."""
+
+
+def test_ctrl_c_in_the_middle_of_a_write_leaves_whole_lines(tmp_path: Path) -> None:
+    """Ctrl-C between two parts of a write: the file is cut back to its last whole line."""
+    fake = InterruptedFile()
+    with pytest.raises(SimulationInterrupted):
+        simulate(
+            ToyGame(),
+            ["random", "random"],
+            games=20,
+            workers=1,
+            chunk_size=2,
+            results=tmp_path / "r.jsonl",
+            opener=lambda _path, _mode: fake,
+        )
+    data = fake.getvalue()
+    assert data.endswith(b"\n")
+    assert len(data.splitlines()) == 3  # the header and the first chunk of two games

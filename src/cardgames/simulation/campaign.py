@@ -169,13 +169,15 @@ class FileSink:
                     count = _no_space()
                 written += count
             self._file.flush()
-        except OSError as error:
+        except BaseException as error:  # a full disk, or Ctrl-C between two writes
             try:
                 self._file.truncate(self._good)
                 self._file.seek(self._good)
             except OSError:  # pragma: no cover - truncating frees space; it does not fail
                 pass
-            raise _write_error(error) from error
+            if isinstance(error, OSError):
+                raise _write_error(error) from error
+            raise
         self._good += len(data)
 
     def close(self) -> None:

@@ -212,7 +212,7 @@ def simulate(  # noqa: C901, PLR0912, PLR0913, PLR0915 - every option is keyword
             sink.write_lines([_line(item, writer, labels) for item in items])
         for item in items:
             _count(aggregate, item, seed)
-        played_now += len(items)
+        played_now += sum(isinstance(item, Played) for item in items)
         bar.advance(len(items))
 
     def lost(fault: GameFault) -> None:
