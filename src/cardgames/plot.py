@@ -8,6 +8,7 @@ with matplotlib's Agg backend (no display needed).
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
 from typing import Any
@@ -36,16 +37,14 @@ def require_matplotlib() -> Any:  # noqa: ANN401 - the pyplot module
     Raises:
         MissingPlotExtraError: the ``plot`` extra is not installed.
     """
-    try:
-        import matplotlib as mpl
+    try:  # through importlib: the same types whether or not the extra is installed
+        mpl = importlib.import_module("matplotlib")
     except ImportError as error:
         raise MissingPlotExtraError(
             f"plots need the 'plot' extra: pip install 'cardgames-engine[plot]' ({error})"
         ) from None
     mpl.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+    return importlib.import_module("matplotlib.pyplot")
 
 
 @attrs.frozen(kw_only=True)

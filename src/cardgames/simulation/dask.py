@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import importlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,8 +31,8 @@ class MissingExtraError(CardgamesError, ImportError):
 
 
 def _distributed() -> Any:  # noqa: ANN401 - the distributed module
-    try:
-        import distributed
+    try:  # through importlib: the same types whether or not the extra is installed
+        distributed = importlib.import_module("distributed")
     except ImportError as error:
         raise MissingExtraError(
             "running on Dask needs the 'dask' extra: pip install 'cardgames-engine[dask]' "
