@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
+import json
 import math
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardgames.bots import BotSpec, RandomBot
+from cardgames.bots import BotLike, BotSpec, RandomBot
 from cardgames.errors import InvalidConfigError, ParseError
 from cardgames.game import Game
 from cardgames.serialization import loads_record, replay
@@ -17,6 +21,7 @@ from cardgames.simulation import (
     GameOutcome,
     SimulationResult,
     bot_seed,
+    campaign_records,
     game_seed,
     simulate,
 )
@@ -36,8 +41,8 @@ def test_one_and_two_workers_give_identical_results() -> None:
     """Reproducibility: the same master seed gives equal results with 1 and 2 workers."""
     game = Sixes(SixesConfig(num_players=4, max_rounds=2))
     bots = ["heuristic", "random", "ismcts:iterations=5:rollout_limit=10", "random"]
-    one = simulate(game, bots, games=12, seed=9, workers=1, progress=False)
-    two = simulate(game, bots, games=12, seed=9, workers=2, progress=False)
+    one = simulate(game, bots, games=12, seed=9, workers=1, progress=False, keep_outcomes=True)
+    two = simulate(game, bots, games=12, seed=9, workers=2, progress=False, keep_outcomes=True)
     assert one == two
     assert one.outcomes == two.outcomes
     assert (one.workers, two.workers) == (1, 2)
@@ -54,8 +59,8 @@ def test_toy_game_results_do_not_depend_on_workers() -> None:
 def test_different_master_seeds_give_different_games() -> None:
     """Each game's seed comes from the master seed and its index."""
     game = ToyGame()
-    a = simulate(game, ["random", "random"], games=20, seed=1, workers=1)
-    b = simulate(game, ["random", "random"], games=20, seed=2, workers=1)
+    a = simulate(game, ["random", "random"], games=20, seed=1, workers=1, keep_outcomes=True)
+    b = simulate(game, ["random", "random"], games=20, seed=2, workers=1, keep_outcomes=True)
     assert [o.seed for o in a.outcomes] != [o.seed for o in b.outcomes]
     assert [o.seed for o in a.outcomes] == [game_seed(1, i) for i in range(20)]
     assert len({game_seed(1, i) for i in range(100)}) == 100
@@ -65,7 +70,8 @@ def test_different_master_seeds_give_different_games() -> None:
 def test_outcomes_are_consistent() -> None:
     """Returns sum to zero, win shares sum to one, lengths add up to the total."""
     game = Sixes(SixesConfig(num_players=5, max_rounds=1))
-    result = simulate(game, ["heuristic"] + ["random"] * 4, games=25, seed=4, workers=1)
+    bots = ["heuristic"] + ["random"] * 4
+    result = simulate(game, bots, games=25, seed=4, workers=1, keep_outcomes=True)
     assert [o.index for o in result.outcomes] == list(range(25))
     for outcome in result.outcomes:
         assert sum(outcome.returns) == 0
@@ -84,7 +90,8 @@ def test_outcomes_are_consistent() -> None:
 def test_rotation_moves_every_bot_round_the_table() -> None:
     """Seat rotation: bot k sits at seat (k + i) % n in game i; results stay per bot."""
     game = ToyGame()
-    result = simulate(game, ["random", greedy_factory], games=6, seed=0, workers=1, rotate=True)
+    bots: list[BotLike] = ["random", greedy_factory]
+    result = simulate(game, bots, games=6, seed=0, workers=1, rotate=True, keep_outcomes=True)
     assert [o.seats for o in result.outcomes] == [(0, 1), (1, 0)] * 3
     assert result.rotate
     assert result.seats[1].bot == "greedy_factory"
@@ -123,6 +130,7 @@ def test_estimates() -> None:
     assert estimate.mean == 0.5
     assert math.isclose(estimate.half_width, 1.959963984540054 * math.sqrt(1 / 3 / 4))
     assert estimate.low < 0.5 < estimate.high
+    assert estimate.method == "normal"
     assert Estimate.of([2.0]) == Estimate(mean=2.0, half_width=math.inf)
     assert math.isnan(Estimate.of([]).mean)
     assert Estimate.of([3.0, 3.0]).format(2) == "3.00 ± 0.00"
@@ -138,23 +146,43 @@ def test_win_shares_split_ties() -> None:
 
 def test_max_actions_cuts_games_off() -> None:
     """Games cut off by max_actions are counted as unfinished."""
-    result = simulate(ToyGame(), ["random", "random"], games=5, seed=0, workers=1, max_actions=3)
+    result = simulate(
+        ToyGame(),
+        ["random", "random"],
+        games=5,
+        seed=0,
+        workers=1,
+        max_actions=3,
+        keep_outcomes=True,
+    )
     assert result.unfinished == 5
     assert all(o.length == 3 and not o.finished for o in result.outcomes)
     assert "5 games cut off" in result.table()
 
 
 def test_records_are_replayable_json_lines() -> None:
-    """Records: one JSON line per game, in order, replaying to the reported results."""
+    """Records: a header, then one JSON line per game with its index, replaying to its results."""
     game = Sixes(SixesConfig(num_players=2, max_rounds=1))
     stream = io.StringIO()
     result = simulate(
-        game, ["heuristic", "random"], games=6, seed=5, workers=2, rotate=True, records=stream
+        game,
+        ["heuristic", "random"],
+        games=6,
+        seed=5,
+        workers=2,
+        rotate=True,
+        records=stream,
+        keep_outcomes=True,
     )
     lines = stream.getvalue().splitlines()
-    assert len(lines) == 6
-    for line, outcome in zip(lines, result.outcomes, strict=True):
-        record = loads_record(line)
+    assert len(lines) == 7
+    assert json.loads(lines[0])["format"] == "cardgames-campaign"
+    indices = sorted(json.loads(line)["index"] for line in lines[1:])
+    assert indices == list(range(6))
+    documents = campaign_records(stream.getvalue())
+    by_seed = {loads_record(text).seed: loads_record(text) for text in documents}
+    for outcome in result.outcomes:
+        record = by_seed[outcome.seed]
         assert record.seed == outcome.seed
         final = replay(record)[-1]
         assert game.is_terminal(final)
@@ -181,7 +209,12 @@ def test_records_need_a_registered_game() -> None:
     ("kwargs", "error", "message"),
     [
         ({"games": 0}, InvalidConfigError, "games must be"),
-        ({"games": 2, "workers": 0}, InvalidConfigError, "workers must be"),
+        ({"games": 10**23}, InvalidConfigError, "from 1 to 1,000,000,000"),
+        ({"games": 2, "workers": 0}, InvalidConfigError, "workers must be a whole number"),
+        ({"games": 2, "chunk_size": 0}, InvalidConfigError, "chunk_size must be"),
+        ({"games": 2, "max_actions": -1}, InvalidConfigError, "max_actions must be"),
+        ({"games": 10**8, "keep_outcomes": True}, InvalidConfigError, "at most 10,000,000"),
+        ({"games": 2, "resume": True}, InvalidConfigError, "resume needs"),
         ({"games": 2, "bots": ["random"]}, InvalidConfigError, "but 1 bots"),
         ({"games": 2, "bots": ["random", "minimax"]}, ParseError, "unknown bot"),
         ({"games": 2, "bots": ["random", "heuristic"]}, InvalidConfigError, "no heuristic"),
@@ -202,10 +235,44 @@ def test_progress_bar_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     result = simulate(
         ToyGame(), [BotSpec(name="random"), "random"], games=4, seed=0, workers=1, progress=True
     )
-    assert "4/4 games" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "4/4 games" in err
+    assert "games/s" in err
+    assert "left)" in err
     table = str(result)
     assert isinstance(result, SimulationResult)
     assert "toy: 4 games, seed 0, 1 worker" in table
     assert table.count("random") == 2
     assert "win rate" in table
     assert "actions/s" in table
+
+
+@given(
+    games=st.integers(1, 25),
+    chunk_size=st.integers(1, 9),
+    workers=st.integers(1, 4),
+    rotate=st.booleans(),
+)
+@settings(max_examples=15, deadline=None)
+def test_results_do_not_depend_on_executor_or_chunks(
+    games: int, chunk_size: int, workers: int, rotate: bool
+) -> None:
+    """Reproducibility: any executor, chunk size or worker count: the same result and lines."""
+    game = Sixes(SixesConfig(num_players=2, max_rounds=1))
+    bots = ["heuristic", "random"]
+    here, there = io.StringIO(), io.StringIO()
+    alone = simulate(game, bots, games=games, seed=games, workers=1, rotate=rotate, records=here)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as threads:
+        spread = simulate(
+            game,
+            bots,
+            games=games,
+            seed=games,
+            rotate=rotate,
+            executor=threads,
+            workers=workers,
+            chunk_size=chunk_size,
+            records=there,
+        )
+    assert spread == alone
+    assert sorted(there.getvalue().splitlines()) == sorted(here.getvalue().splitlines())

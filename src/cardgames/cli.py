@@ -4,13 +4,14 @@ Run ``cardgames --help`` (or ``python -m cardgames --help``) for the subcommands
 
 - ``cardgames play sixes`` plays against bots in the terminal;
 - ``cardgames simulate sixes --games 1000 --bots heuristic,random`` prints a results table;
+- ``cardgames tournament sixes --bots random,heuristic,ismcts`` ranks bots on duplicate deals;
 - ``cardgames replay games.jsonl`` steps through a recorded game;
 - ``cardgames rules paiute`` prints a summary of the rules.
 
 Every subcommand is a function of its arguments and the standard streams, so tests drive
 :func:`main` in-process. Exit codes: 0 on success, 1 on an error (a message on stderr) or a
 game of ``play`` left unfinished (``q`` or the end of the input), 2 on a bad command line, 130
-when interrupted with Ctrl-C.
+when interrupted with Ctrl-C (``simulate`` and ``tournament``: 143 on SIGTERM).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import attrs
 
 from cardgames.bots.bot import AnyGame, Bot, BotSpec, bot_names, build_bot
 from cardgames.cards import Card
-from cardgames.errors import CardgamesError, InvalidConfigError, ParseError
+from cardgames.errors import CardgamesError, ParseError
 from cardgames.game import PlayerId, seats, winners
 from cardgames.registry import game_info, game_names
 from cardgames.spec import AnyGameSpec as GameInfo
@@ -475,42 +476,15 @@ def _play(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
 
 
 def _simulate(args: argparse.Namespace, out: IO[str]) -> int:
-    from cardgames.simulation import simulate
+    from cardgames.simulation.command import run
 
-    game = make_game(
-        args.game,
-        players=args.players,
-        options=_options(args.set),
-        defaults=game_info(args.game).simulation_defaults,
-    )
-    if args.bots is None:
-        specs = [BotSpec(name="heuristic")] + [BotSpec(name="random")] * (game.num_players - 1)
-        try:
-            build_bot(specs[0], game, 0)
-        except InvalidConfigError:
-            specs[0] = BotSpec(name="random")
-    else:
-        specs = _bot_list(args.bots, game.num_players)
-    with contextlib.ExitStack() as stack:
-        records = (
-            None
-            if args.records is None
-            else stack.enter_context(Path(args.records).open("w", encoding="utf-8"))
-        )
-        result = simulate(
-            game,
-            specs,
-            games=args.games,
-            seed=args.seed,
-            workers=args.workers,
-            rotate=args.rotate,
-            progress=False if args.no_progress else None,
-            records=records,
-        )
-    out.write(result.table() + "\n")
-    if args.records is not None:
-        out.write(f"records: {args.games} games written to {args.records}\n")
-    return EXIT_OK
+    return run(args, out)
+
+
+def _tournament(args: argparse.Namespace, out: IO[str]) -> int:
+    from cardgames.simulation.command import run_tournament
+
+    return run_tournament(args, out)
 
 
 # --- replay --------------------------------------------------------------------------------
@@ -529,7 +503,9 @@ def _load_record(path: Path, index: int) -> Any:  # noqa: ANN401 - a GameRecord
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    lines = [line for line in text.splitlines() if line.strip()]
+    from cardgames.simulation.campaign import campaign_records
+
+    lines = campaign_records(text)  # the game records of a simulate campaign file, or all lines
     if not lines:
         raise UsageError(f"{path} holds no record")
     if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
@@ -540,6 +516,8 @@ def _load_record(path: Path, index: int) -> Any:  # noqa: ANN401 - a GameRecord
         return loads_record(lines[index])
     if index != 0:
         raise UsageError(f"{path} holds 1 record: --index must be 0")
+    if len(lines) == 1 and lines[0].lstrip().startswith("{"):
+        return loads_record(lines[0])  # also a campaign file of one game
     if text.lstrip().startswith("{"):
         return loads_record(text)
     from cardgames.serialization.text import parse_record
@@ -680,29 +658,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
 
-    sim = commands.add_parser(
-        "simulate",
-        help="play many games between bots and print the results",
-        description="Play seeded games between bots in worker processes and print per-seat "
-        "win rates and chip results with 95%% confidence intervals. A game's spec may set "
-        "defaults that keep bot-only games finite (Paiute: max_turns=100, P21).",
-    )
-    sim.add_argument("game", choices=names, help="the game to simulate")
-    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    sim.add_argument(
-        "--bots",
-        help=f"one spec for every seat, or one per seat, comma-separated ({bots_help}); "
-        "default: heuristic in seat 0, random elsewhere",
-    )
-    sim.add_argument("--players", type=int, help="number of seats (default: the game's)")
-    sim.add_argument("--workers", type=int, help="worker processes (default: one per core)")
-    sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    sim.add_argument("--rotate", action="store_true", help="move the bots one seat each game")
-    sim.add_argument("--records", metavar="FILE", help="write every game record as JSON lines")
-    sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    sim.add_argument(
-        "--set", action="append", default=[], metavar="KEY=VALUE", help="a game option"
-    )
+    from cardgames.simulation import command
+
+    command.add_parser(commands, names, bots_help)
+    command.add_tournament_parser(commands, names, bots_help)
 
     rep = commands.add_parser(
         "replay",
@@ -728,6 +687,8 @@ def _dispatch(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
         return _play(args, out, source)
     if args.command == "replay":
         return _replay(args, out, source)
+    if args.command == "tournament":
+        return _tournament(args, out)
     return _simulate(args, out) if args.command == "simulate" else _rules(args, out)
 
 
