@@ -25,6 +25,7 @@ from cardgames.errors import (
     DecodeError,
     IllegalActionError,
     InvalidConfigError,
+    InvalidStateError,
     ParseError,
 )
 from cardgames.game import Game, PlayerId, legal_action_mask, playout, seats, winners
@@ -39,6 +40,7 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "InvalidConfigError",
+    "InvalidStateError",
     "Paiute",
     "PaiuteConfig",
     "ParseError",

@@ -12,6 +12,7 @@ __all__ = [
     "DecodeError",
     "IllegalActionError",
     "InvalidConfigError",
+    "InvalidStateError",
     "ParseError",
     "ReplayError",
 ]
@@ -31,6 +32,14 @@ class IllegalActionError(CardgamesError, ValueError):
 
 class InvalidConfigError(CardgamesError, ValueError):
     """A game configuration that breaks the rules' constraints (raised at construction)."""
+
+
+class InvalidStateError(CardgamesError, ValueError):
+    """A state that the rules cannot reach (a card in two places, a seat that does not exist, …).
+
+    Raised when a state is built or decoded, and when a game is handed a state that is not
+    one of its own; the message names the broken rule.
+    """
 
 
 class ParseError(CardgamesError, ValueError):

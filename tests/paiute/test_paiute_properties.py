@@ -27,7 +27,7 @@ from cardgames.paiute import (
     evaluate,
     known_cards,
 )
-from cardgames.paiute.state import make_state
+from cardgames.paiute.state import unchecked_state
 from strategies import seeds
 
 
@@ -190,18 +190,18 @@ def redeal_hidden(game: Paiute, state: PaiuteState, player: int, rng: random.Ran
             stock[i] = card
         else:
             hands[seat][i] = card
-    return make_state(
+    return unchecked_state(
         state.table,
         tuple(tuple(sorted(c.index for c in hand)) for hand in hands),
         tuple(c.index for c in reversed(stock)),
-        state._pile,
-        state._player,
-        state._drawn,
-        state._turns,
-        state._caller,
-        state._end,
-        state._rebuilt,
-        state._history,
+        state.pile_indices,
+        state.current_player,
+        state.drawn,
+        state.turns_played,
+        state.caller,
+        state.last_to_play,
+        state.rebuilt_indices,
+        state.history,
     )
 
 

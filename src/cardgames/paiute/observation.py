@@ -14,6 +14,7 @@ from typing import Final, assert_never
 import attrs
 
 from cardgames.cards import Card, Rank, format_cards
+from cardgames.errors import InvalidConfigError, InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.history import (
@@ -26,7 +27,8 @@ from cardgames.paiute.history import (
     RebuiltStock,
     ShowedSix,
 )
-from cardgames.paiute.state import PILE_FLAG, PaiuteState, Table, make_state
+from cardgames.paiute.invariants import check_config_fit
+from cardgames.paiute.state import DRAWN, PaiuteState, Table
 
 __all__ = ["PaiuteObservation", "determinize", "is_seat", "known_cards", "observe"]
 
@@ -134,11 +136,12 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> Paiut
     """``player``'s view of ``state`` (see :class:`PaiuteObservation`).
 
     Raises:
-        ValueError: ``player`` is not a seat.
+        InvalidConfigError: ``player`` is not a seat (an int, not a bool, below the number of
+            players).
     """
     n = state.num_players
     if not is_seat(player, n):
-        raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
+        raise InvalidConfigError(f"player must be a seat from 0 to {n - 1}, not {player!r} (P1)")
     history = state.history
     drawn = state.drawn_card
     last = history[-1] if history else None
@@ -148,8 +151,8 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> Paiut
     table = state.table
     in_stock = (
         config.wild_indicator_in_play
-        and not state._rebuilt  # noqa: SLF001 - the engine owns the representation
-        and table.wild in state._stock  # noqa: SLF001
+        and not state.rebuilt_indices
+        and table.wild in state.stock_indices
     )
     return PaiuteObservation(
         player=PlayerId(player),
@@ -157,8 +160,8 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> Paiut
         wild_card=state.wild_card,
         wild_card_in_stock=in_stock,
         discard_pile=state.discard_pile,
-        stock_size=len(state._stock),  # noqa: SLF001
-        hand_sizes=tuple(len(hand) for hand in state._hands),  # noqa: SLF001
+        stock_size=len(state.stock_indices),
+        hand_sizes=tuple(len(hand) for hand in state.hand_indices),
         stacks=table.stacks,
         pot=table.pot,
         dealer=state.dealer,
@@ -242,7 +245,7 @@ def _split_stock(
         stock = tuple(unknown[:stock_slots])
         rest = unknown[stock_slots:]
     if len(stock) != stock_slots:
-        raise ValueError("the observation is inconsistent: too few cards for the stock")
+        raise InvalidStateError("the observation is inconsistent: too few cards for the stock")
     return stock, rest
 
 
@@ -254,7 +257,8 @@ def determinize(
     Observing the result as ``observation.player`` gives back ``observation``.
 
     Raises:
-        ValueError: the observation is inconsistent (its cards cannot fill the hands).
+        InvalidStateError: the observation is inconsistent: its cards cannot fill the hands,
+            or the state they make breaks a rule (the message names it).
     """
     me = observation.player
     known = [frozenset(card.index for card in cards) for cards in known_cards(observation)]
@@ -272,17 +276,17 @@ def determinize(
             continue
         missing = size - len(known[seat])
         if not 0 <= missing <= len(rest):
-            raise ValueError("the observation is inconsistent: hand sizes do not fit its cards")
+            raise InvalidStateError(
+                "the observation is inconsistent: hand sizes do not fit its cards"
+            )
         sampled, rest = rest[:missing], rest[missing:]
         if seat == observation.current_player and observation.has_drawn and drawn < 0:
             if not sampled:
-                raise ValueError("the observation is inconsistent: no hidden drawn card")
+                raise InvalidStateError("the observation is inconsistent: no hidden drawn card")
             drawn = sampled[rng.randrange(len(sampled))]
         hands.append(tuple(sorted((*known[seat], *sampled))))
     if rest:
-        raise ValueError("the observation is inconsistent: cards left over")
-    if drawn >= 0 and observation.drawn_from_discard:
-        drawn += PILE_FLAG
+        raise InvalidStateError("the observation is inconsistent: cards left over")
     table = Table(
         stacks=observation.stacks,
         pot=observation.pot,
@@ -292,17 +296,18 @@ def determinize(
         results=observation.results,
         chance_key=rng.getrandbits(64),
     )
-    current, caller, last = observation.current_player, observation.caller, observation.last_to_play
-    return make_state(
-        table,
-        tuple(hands),
-        bottom + stock,
-        tuple(card.index for card in observation.discard_pile),
-        -1 if current is None else current,
-        drawn,
-        observation.turns_played,
-        -1 if caller is None else caller,
-        -1 if last is None else last,
-        rebuilt,
-        observation.history,
+    state = PaiuteState(
+        table=table,
+        hand_indices=tuple(hands),
+        stock_indices=bottom + stock,
+        pile_indices=tuple(card.index for card in observation.discard_pile),
+        current_player=observation.current_player,
+        drawn=None if drawn < 0 else DRAWN[observation.drawn_from_discard][drawn],
+        turns_played=observation.turns_played,
+        caller=observation.caller,
+        last_to_play=observation.last_to_play,
+        rebuilt_indices=rebuilt,
+        history=observation.history,
     )
+    check_config_fit(config, state)
+    return state
