@@ -60,6 +60,11 @@ class Discard:
     """Discard ``card`` face up, back to five cards (P9); in a final turn, then show (P13)."""
 
     card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    card_index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The card's dense index (:attr:`~cardgames.cards.Card.index`), kept for speed."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "card_index", self.card.index)
 
 
 @attrs.frozen(kw_only=True)

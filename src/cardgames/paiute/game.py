@@ -106,10 +106,18 @@ def _card_index(card: object) -> int | None:
     return CARD_INDEX.get(card) if type(card) is Card else None
 
 
-def _replace(
-    hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]
-) -> tuple[tuple[int, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
+def _check_chance_arguments(
+    state: PaiuteState,
+    action: object,
+    successor: PaiuteState,
+    stock_order: object,
+    deck: object,
+) -> None:
+    """``stock_order`` only for a stock draw (P10), ``next_deck`` only before a deal (P20)."""
+    if stock_order is not None and type(action) is not DrawStock:
+        raise InvalidConfigError("stock_order is only for a draw that rebuilds the stock (P10)")
+    if deck is not None and successor.table.deal == state.table.deal:
+        raise InvalidConfigError("next_deck is only for an action after which a deal starts (P20)")
 
 
 class Paiute:
@@ -217,7 +225,9 @@ class Paiute:
 
     def is_terminal(self, state: PaiuteState) -> bool:
         """Whether the session is over (P19, P20)."""
-        return _own_state(state).current_player is None
+        if type(state) is not PaiuteState:
+            _own_state(state)
+        return state.current_player is None
 
     def returns(self, state: PaiuteState) -> tuple[int, ...]:
         """Each seat's chip change since the session began; they sum to zero.
@@ -391,23 +401,24 @@ class Paiute:
         if player is None:
             raise IllegalActionError(f"{action!r} is not legal: the session is over (P20)")
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
-        match action:
+        match action:  # the most frequent actions first
+            case Discard():
+                index: int | None = action.card_index
+                if CARDS[index] is not action.card:  # type: ignore[index] # a forged card
+                    index = _card_index(action.card)
+                successor = self._discard(state, action, player, index, deck)
             case DrawStock():
                 successor = self._draw_stock(state, action, player, stock_order)
             case DrawDiscard():
                 successor = self._draw_discard(state, action, player)
-            case Discard(card=card):
-                successor = self._discard(state, action, player, _card_index(card), deck)
             case Call(discard=card):
                 successor = self._call(state, action, player, card, deck)
             case ShowSix():
                 successor = self._show_six(state, action, player, deck)
             case _:
                 raise self._illegal(action, player, _NOT_PAIUTE)
-        if stock_order is not None and type(action) is not DrawStock:
-            raise InvalidConfigError("stock_order is only for a draw that rebuilds the stock (P10)")
-        if deck is not None and successor.table.deal == state.table.deal:
-            raise InvalidConfigError("next_deck is only for an action after which a deal starts")
+        if stock_order is not None or deck is not None:
+            _check_chance_arguments(state, action, successor, stock_order, deck)
         return successor
 
     def _illegal(self, action: object, player: int, reason: str) -> IllegalActionError:
@@ -510,10 +521,10 @@ class Paiute:
         stock_order: Sequence[Card] | None,
     ) -> PaiuteState:
         """Draw the top of the stock, rebuilding an empty stock first (P9, P10)."""
-        why = self._why_not_draw(state) or self._why_not_stock(state)
-        if why is not None:
-            raise self._illegal(action, player, why)
         stock = state.stock_indices
+        if state.drawn is not None or not (stock or len(state.pile_indices) > self._keep):
+            why = self._why_not_draw(state) or self._why_not_stock(state)
+            raise self._illegal(action, player, why or "")
         pile = state.pile_indices
         rebuilt = state.rebuilt_indices
         history = state.history
@@ -533,7 +544,7 @@ class Paiute:
         hands = state.hand_indices
         return unchecked_state(
             state.table,
-            _replace(hands, player, tuple(sorted((*hands[player], card)))),
+            (*hands[:player], tuple(sorted((*hands[player], card))), *hands[player + 1 :]),
             stock[:-1],
             pile,
             player,
@@ -549,15 +560,15 @@ class Paiute:
         self, state: PaiuteState, action: DrawDiscard, player: PlayerId
     ) -> PaiuteState:
         """Take the top of the discard pile (P9)."""
-        why = self._why_not_draw(state) or self._why_not_pile(state)
-        if why is not None:
-            raise self._illegal(action, player, why)
         pile = state.pile_indices
+        if state.drawn is not None or not pile:
+            why = self._why_not_draw(state) or self._why_not_pile(state)
+            raise self._illegal(action, player, why or "")
         card = pile[-1]
         hands = state.hand_indices
         return unchecked_state(
             state.table,
-            _replace(hands, player, tuple(sorted((*hands[player], card)))),
+            (*hands[:player], tuple(sorted((*hands[player], card))), *hands[player + 1 :]),
             state.stock_indices,
             pile[:-1],
             player,
@@ -599,7 +610,12 @@ class Paiute:
         """Discard a card face up, back to five cards (P9, P13)."""
         hand = state.hand_indices[player]
         drawn = state.drawn
-        if drawn is None or card is None or card not in hand or card == _forbidden(state):
+        if (
+            drawn is None
+            or card is None
+            or card not in hand
+            or (card == drawn.card_index and drawn.source is _FROM_PILE)
+        ):
             raise self._illegal(action, player, self._why_not_discard(state, card) or "")
         i = hand.index(card)
         return self._end_turn(
@@ -691,12 +707,13 @@ class Paiute:
         else:
             max_turns = self._max_turns
             over = max_turns is not None and turns >= max_turns
+        hands = state.hand_indices
         successor = unchecked_state(
             state.table,
-            _replace(state.hand_indices, player, hand),
+            (*hands[:player], hand, *hands[player + 1 :]),
             state.stock_indices,
             pile,
-            None if over else PlayerId((player + 1) % self._n),
+            None if over else (player + 1) % self._n,
             None,
             turns,
             caller,
