@@ -49,7 +49,7 @@ from cardgames.paiute.invariants import check_state
 from cardgames.paiute.notation import format_action, parse_action
 from cardgames.paiute.observation import PaiuteObservation, known_cards
 from cardgames.paiute.session import deck_for_deal
-from cardgames.paiute.state import PaiuteState, Table
+from cardgames.paiute.state import DrawnCard, DrawSource, PaiuteState, Table
 
 __all__ = [
     "NUM_DISTINCT_ACTIONS",
@@ -61,7 +61,9 @@ __all__ = [
     "Discard",
     "Discarded",
     "DrawDiscard",
+    "DrawSource",
     "DrawStock",
+    "DrawnCard",
     "DrewFromDiscard",
     "DrewFromStock",
     "FinalTurns",

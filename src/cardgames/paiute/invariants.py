@@ -72,7 +72,7 @@ def check_config_fit(config: PaiuteConfig, state: PaiuteState) -> None:
     placed += len(state.pile_indices)
     if (placed == 52) != config.wild_indicator_in_play:
         where = "in play" if config.wild_indicator_in_play else "out of play"
-        raise _invalid(f"the turned wild card is {where} (wild_indicator_in_play, P6)")
+        raise _invalid(f"the turned wild card must be {where} (wild_indicator_in_play, P6)")
     max_turns = config.max_turns
     live = state.current_player is not None and state.caller is None
     if live and max_turns is not None and state.turns_played >= max_turns:

@@ -49,8 +49,6 @@ __all__ = ["DrawSource", "DrawnCard", "PaiuteState", "Table"]
 
 CARDS: Final = standard_deck()
 """Cards by dense index."""
-PILE_FLAG: Final = 52
-"""Deprecated: states no longer add it to a card drawn from the pile (see :class:`DrawnCard`)."""
 MAX_CHANCE_KEY: Final = 2**64 - 1
 """The largest chance key: keys are 64-bit (see :attr:`Table.chance_key`)."""
 _SEATS: Final = range(2, 6)
