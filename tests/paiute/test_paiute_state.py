@@ -215,7 +215,10 @@ def test_check_state_checks_what_depends_on_the_options() -> None:
     cases = [
         (PaiuteConfig(num_players=2), r"3 hands for 2 players \(P1\)"),
         (PaiuteConfig(num_players=3, starting_chips=30), r"90 chips.*\(P18, P19\)"),
-        (PaiuteConfig(num_players=3, wild_indicator_in_play=True), r"must be in play \(wild_indicator_in_play, P6\)"),
+        (
+            PaiuteConfig(num_players=3, wild_indicator_in_play=True),
+            r"must be in play \(wild_indicator_in_play, P6\)",
+        ),
     ]
     for config, message in cases:
         with pytest.raises(InvalidStateError, match=message):
@@ -247,6 +250,8 @@ def test_options_are_str_enums_and_errors_cite_rules() -> None:
     assert config.final_turns is paiute_package.FinalTurns.EACH_OTHER_PLAYER_ONCE
     assert config.tiebreak is paiute_package.Tiebreak.CATEGORY_ONLY
     assert str(config.final_turns) == "each_other_player_once"
+    assert eval(repr(config), {"PaiuteConfig": PaiuteConfig}) == config  # noqa: S307 - eval-able repr
+    assert "final_turns='each_other_player_once'" in repr(config)
     with pytest.raises(InvalidConfigError, match=r"final_turns must be one of .*\(P12\)"):
         PaiuteConfig(final_turns="never")
     with pytest.raises(InvalidConfigError, match=r"tiebreak must be one of .*\(P17\)"):

@@ -37,6 +37,11 @@ def _to_tiebreak(value: Tiebreak | str) -> Tiebreak:
     return Tiebreak(_convert(Tiebreak, "tiebreak", "P17", value))
 
 
+def _value_repr(option: enum.StrEnum) -> str:
+    """An option in a config's repr: its string, which the converter accepts (eval-able)."""
+    return repr(option.value)
+
+
 def _check_int(name: str, value: object, rule: str, low: int, high: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidConfigError(f"{name} must be an int ({rule}), not {value!r}")
@@ -97,10 +102,12 @@ class PaiuteConfig:
     wild_indicator_in_play: bool = False
     reshuffle_keep_top_discard: bool = True
     final_turns: FinalTurns = attrs.field(
-        default=FinalTurns.COMPLETE_ROUND, converter=_to_final_turns
+        default=FinalTurns.COMPLETE_ROUND, converter=_to_final_turns, repr=_value_repr
     )
     ace_low_straight: bool = True
-    tiebreak: Tiebreak = attrs.field(default=Tiebreak.BY_RANK, converter=_to_tiebreak)
+    tiebreak: Tiebreak = attrs.field(
+        default=Tiebreak.BY_RANK, converter=_to_tiebreak, repr=_value_repr
+    )
     max_turns: int | None = None
 
     def __attrs_post_init__(self) -> None:
