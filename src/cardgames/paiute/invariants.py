@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 
 from cardgames.errors import InvalidStateError
 from cardgames.paiute.config import FinalTurns, PaiuteConfig
+from cardgames.paiute.hands import evaluate_indices
+from cardgames.paiute.history import Called, ShowedSix
 from cardgames.paiute.state import PaiuteState, check_fields
 
 if TYPE_CHECKING:
@@ -78,6 +80,21 @@ def check_config_fit(config: PaiuteConfig, state: PaiuteState) -> None:
     if live and max_turns is not None and state.turns_played >= max_turns:
         raise _invalid(f"a deal without a call ends after {max_turns} turns (P21)")
     _check_final_turns(config, state)
+    _check_shown_values(config, state)
+
+
+def _check_shown_values(config: PaiuteConfig, state: PaiuteState) -> None:
+    """A call or six-card show names the value its cards have under the options (P11, P15)."""
+    wild_rank = state.wild_rank
+    for event in state.history:
+        if isinstance(event, Called | ShowedSix):
+            hand = state.hand_indices[event.player]
+            value = evaluate_indices(hand, wild_rank, config.ace_low_straight)
+            if value is None or value != event.value:
+                raise _invalid(
+                    f"player {event.player}'s shown cards must form the combination their "
+                    "show names (P11, P13, P15)"
+                )
 
 
 def check_state(game: Paiute, state: object) -> None:

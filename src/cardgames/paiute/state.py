@@ -410,6 +410,23 @@ def _check_hands(state: PaiuteState) -> None:
             raise _invalid(f"player {seat} holds {len(hand)} cards; a player holds {size} {why}")
 
 
+def _check_shown(state: PaiuteState) -> None:
+    """A caller and a six-card show keep the cards they showed (P11, P12, P13)."""
+    for event in state.history:
+        if isinstance(event, Called | ShowedSix):
+            shown: object = event.shown
+            if not isinstance(shown, tuple) or not all(type(card) is Card for card in shown):
+                raise _invalid("a shown hand must be a tuple of cards (P11, P13)")
+            if (
+                tuple(sorted(card.index for card in event.shown))
+                != state.hand_indices[event.player]
+            ):
+                raise _invalid(
+                    f"player {event.player} must hold the cards they showed this deal "
+                    "(P11, P12, P13)"
+                )
+
+
 def _check_turn(state: PaiuteState) -> None:
     player, drawn, caller = state.current_player, state.drawn, state.caller
     if drawn is not None:
@@ -443,6 +460,7 @@ def check_fields(state: PaiuteState) -> None:
     _check_cards(state)
     _check_turn(state)
     _check_hands(state)
+    _check_shown(state)
 
 
 _NEW: Final = object.__new__
