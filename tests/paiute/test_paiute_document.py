@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -14,7 +15,7 @@ from cardgames.game import PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig, PaiuteState, check_state
 from cardgames.paiute.document import PaiuteStateDocument, from_document, to_document
 from cardgames.registry import game_info
-from cardgames.serialization import decode_state, dumps, encode
+from cardgames.serialization import decode_observation, decode_state, dumps, encode
 from paiute_scenarios import JUNK, PILE, STOCK, call, discard, play, start
 
 CALLER_HAND = "Ah Kh Qh Jh 3c"
@@ -124,3 +125,42 @@ def test_document_class_is_what_the_registry_uses() -> None:
     assert codec.from_document(codec.to_document(state)) == state
     assert to_document(state).hands[2] == tuple(sorted(parse_cards(CALLER_HAND)))
     assert isinstance(to_document(state).wild_card, Card)
+
+
+def test_a_six_card_hand_for_a_player_not_to_act_is_refused() -> None:
+    """P5, P9: a document giving a stock card to a player who is not to act is refused.
+
+    Before, it decoded, and ``legal_actions`` later failed with a bare ValueError (issue 17,
+    item 1).
+    """
+    game, fresh = _states()[0]
+    document = encode(game, fresh)
+    data: Any = document["data"]
+    idle = (fresh.current_player or 0) + 1
+    data["hands"][idle].append(data["stock"].pop())
+    with pytest.raises(DecodeError, match=rf"player {idle} holds 6 cards.*\(P5, P9\)"):
+        decode_state(game, document)
+
+
+def test_an_observation_with_a_stack_missing_is_refused() -> None:
+    """P19: an observation with two stacks in a three-player game is refused (issue 17, item 2)."""
+    game, fresh = _states()[0]
+    document = encode(game, game.observe(fresh, PlayerId(0)))
+    data: Any = document["data"]
+    data["stacks"] = data["stacks"][:2]
+    with pytest.raises(DecodeError, match=r"one stack per seat \(3\), not 2 \(P19\)"):
+        decode_observation(game, document)
+
+
+def test_a_caller_holding_other_cards_than_shown_is_refused() -> None:
+    """P11, P14: after a call the caller holds the combination they showed, so it can win."""
+    called = _states()[2][1]
+    caller = called.caller
+    assert caller is not None
+    doc = to_document(called)
+    hands = list(doc.hands)
+    swapped = doc.stock[0]
+    hands[caller] = (*hands[caller][1:], swapped)
+    stock = (doc.hands[caller][0], *doc.stock[1:])
+    with pytest.raises(InvalidStateError, match=r"must hold the cards they showed"):
+        from_document(attrs.evolve(doc, hands=tuple(hands), stock=stock))
