@@ -45,7 +45,7 @@ from cardgames.paiute.history import (
     RebuiltStock,
     ShowedSix,
 )
-from cardgames.paiute.invariants import check_state
+from cardgames.paiute.invariants import check_config_fit, check_state
 from cardgames.paiute.notation import format_action, parse_action
 from cardgames.paiute.observation import PaiuteObservation, known_cards
 from cardgames.paiute.session import deck_for_deal
@@ -84,6 +84,7 @@ __all__ = [
     "best_call",
     "call_options",
     "call_options_indices",
+    "check_config_fit",
     "check_state",
     "deck_for_deal",
     "evaluate",
