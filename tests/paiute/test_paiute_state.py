@@ -177,6 +177,53 @@ def _bad_fields() -> list[tuple[str, dict[str, Any]]]:
             {"hand_indices": (state.hand_indices[0][::-1], *state.hand_indices[1:])},
         ),
         (r"history must be a tuple of Paiute events", {"history": ("event",)}),
+        (r"history must be a tuple of Paiute events", {"history": ["event"]}),
+        (
+            r"every event of the history must name a seat \(P1\)",
+            {"history": (paiute_package.DrewFromStock(player=[0]),)},  # type: ignore[arg-type]
+        ),
+        (
+            r"every event of the history must name a seat \(P1\)",
+            {
+                "history": (
+                    paiute_package.RebuiltStock(cards=()),
+                    paiute_package.Discarded(player=PlayerId(4), card=Card.parse("2c")),
+                )
+            },
+        ),
+        (
+            r"must hold the cards they showed",
+            {
+                "history": (
+                    paiute_package.ShowedSix(
+                        player=PlayerId(0),
+                        shown=(),
+                        value=HandValue(Category.TWO_TWO_TWO, (Rank.ACE, Rank.KING, Rank.QUEEN)),
+                    ),
+                ),
+                **_extra(state, 0),
+            },
+        ),
+        (
+            r"a shown hand must be a tuple of cards",
+            {
+                "history": (
+                    paiute_package.ShowedSix(
+                        player=PlayerId(0),
+                        shown=["2c"],  # type: ignore[arg-type]
+                        value=HandValue(Category.TWO_TWO_TWO, (Rank.ACE, Rank.KING, Rank.QUEEN)),
+                    ),
+                ),
+                **_extra(state, 0),
+            },
+        ),
+        (
+            r"hand must be a tuple of card indices",
+            {"hand_indices": ([1, 2], *state.hand_indices[1:])},
+        ),
+        (r"stock_indices must be a tuple", {"stock_indices": list(state.stock_indices)}),
+        (r"pile_indices must be a tuple", {"pile_indices": list(state.pile_indices)}),
+        (r"hold card indices from 0 to 51", {"pile_indices": (*state.pile_indices, 99)}),
     ]
 
 

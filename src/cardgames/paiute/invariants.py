@@ -85,9 +85,9 @@ def check_config_fit(config: PaiuteConfig, state: PaiuteState) -> None:
 
 def _check_shown_values(config: PaiuteConfig, state: PaiuteState) -> None:
     """A call or six-card show names the value its cards have under the options (P11, P15)."""
-    wild_rank = state.wild_rank
+    wild_rank = (state.table.wild >> 2) + 2
     for event in state.history:
-        if isinstance(event, Called | ShowedSix):
+        if type(event) is Called or type(event) is ShowedSix:
             hand = state.hand_indices[event.player]
             value = evaluate_indices(hand, wild_rank, config.ace_low_straight)
             if value is None or value != event.value:

@@ -27,6 +27,7 @@ instead, which hides what a player may not know; ``str(state)`` prints the table
 from __future__ import annotations
 
 import enum
+from operator import attrgetter
 from typing import Final
 
 import attrs
@@ -52,7 +53,11 @@ CARDS: Final = standard_deck()
 MAX_CHANCE_KEY: Final = 2**64 - 1
 """The largest chance key: keys are 64-bit (see :attr:`Table.chance_key`)."""
 _SEATS: Final = range(2, 6)
-_EVENTS: Final = (DrewFromStock, DrewFromDiscard, Discarded, Called, ShowedSix, RebuiltStock)
+_EVENT_KINDS: Final = frozenset(
+    (DrewFromStock, DrewFromDiscard, Discarded, Called, ShowedSix, RebuiltStock)
+)
+_INDICES: Final = frozenset(range(52))
+_PLAYER: Final = attrgetter("player")
 
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
@@ -329,7 +334,7 @@ class PaiuteState:
 def _check_seat(name: str, value: object, n: int, *, optional: bool) -> None:
     if value is None and optional:
         return
-    if not _is_int(value) or not 0 <= value < n:  # type: ignore[operator]
+    if type(value) is not int or not 0 <= value < n:
         nobody = " or None" if optional else ""
         raise _invalid(f"{name} must be a seat from 0 to {n - 1}{nobody}, not {value!r} (P1)")
 
@@ -356,23 +361,66 @@ def _check_seats(state: PaiuteState, n: int) -> None:
     _check_seat("caller", state.caller, n, optional=True)
     _check_seat("last_to_play", state.last_to_play, n, optional=True)
     _check_count("turns_played", state.turns_played)
-    history: object = state.history
-    if not isinstance(history, tuple) or not all(isinstance(e, _EVENTS) for e in history):
-        raise _invalid("the history must be a tuple of Paiute events")
-    for event in state.history:
-        if not isinstance(event, RebuiltStock) and event.player not in range(n):
+
+
+class _Shows:
+    """What one pass over a deal's history finds: the calls and the shown hands (P11, P13)."""
+
+    __slots__ = ("callers", "shows", "six")
+
+    def __init__(self, history: object, n: int) -> None:
+        self.callers: list[int] = []
+        self.six: set[int] = set()
+        self.shows: list[Called | ShowedSix] = []
+        if type(history) is not tuple:
+            raise _invalid("the history must be a tuple of Paiute events")
+        kinds = set(map(type, history))
+        if not kinds <= _EVENT_KINDS:
+            raise _invalid("the history must be a tuple of Paiute events")
+        events: tuple[PaiuteEvent, ...] = history
+        if RebuiltStock in kinds:
+            events = tuple(event for event in events if type(event) is not RebuiltStock)
+        try:
+            players = set(map(_PLAYER, events))
+        except TypeError:  # an unhashable "seat"
+            players = {None}
+        if not players <= set(range(n)):
             raise _invalid("every event of the history must name a seat (P1)")
+        if Called in kinds or ShowedSix in kinds:
+            self._collect(events)
+
+    def _collect(self, events: tuple[PaiuteEvent, ...]) -> None:
+        for event in events:
+            if type(event) is Called:
+                self.callers.append(event.player)
+                self.shows.append(event)
+                if event.discard is None:
+                    self.six.add(event.player)
+            elif type(event) is ShowedSix:
+                self.six.add(event.player)
+                self.shows.append(event)
 
 
 def _check_cards(state: PaiuteState) -> None:
     """Every card once among the hands, stock and pile, the turned card aside (P2, P6)."""
-    placed = [card for hand in state.hand_indices for card in hand]
-    placed += state.stock_indices
-    placed += state.pile_indices
+    stock, pile = state.stock_indices, state.pile_indices
+    if type(stock) is not tuple:
+        raise _invalid("stock_indices must be a tuple of card indices from 0 to 51 (P2)")
+    if type(pile) is not tuple:
+        raise _invalid("pile_indices must be a tuple of card indices from 0 to 51 (P2)")
+    placed: list[object] = []
+    for hand in state.hand_indices:
+        if type(hand) is not tuple:
+            raise _invalid("a hand must be a tuple of card indices from 0 to 51 (P2)")
+        placed += hand
+    placed += stock
+    placed += pile
     unique = set(placed)
+    if not unique <= _INDICES or set(map(type, placed)) - {int}:
+        raise _invalid("the hands, the stock and the pile hold card indices from 0 to 51 (P2)")
     if len(unique) != len(placed):
         raise _invalid("a card is in more than one place, or twice in one (P2)")
-    missing = set(range(52)) - unique
+    missing = _INDICES - unique
     if missing and missing != {state.table.wild}:
         raise _invalid(
             "the hands, the stock and the discard pile must hold each of the 52 cards once, "
@@ -383,21 +431,11 @@ def _check_cards(state: PaiuteState) -> None:
         raise _invalid("rebuilt_indices must be different cards in increasing order (P10)")
 
 
-def _six_card_seats(state: PaiuteState) -> set[int]:
-    """The seats that have shown six cards this deal, so keep six (P11b, P13)."""
-    return {
-        event.player
-        for event in state.history
-        if isinstance(event, ShowedSix) or (isinstance(event, Called) and event.discard is None)
-    }
-
-
-def _check_hands(state: PaiuteState) -> None:
+def _check_hands(state: PaiuteState, shows: _Shows) -> None:
     """Five cards a hand; six for the player who has drawn and after a six-card show (P9)."""
     player, drawn = state.current_player, state.drawn
-    six = _six_card_seats(state)
+    six = shows.six
     for seat, hand in enumerate(state.hand_indices):
-        _check_indices("a hand", hand)
         if list(hand) != sorted(hand):
             raise _invalid("hand_indices must list each hand in increasing order")
         if seat == player:
@@ -408,36 +446,26 @@ def _check_hands(state: PaiuteState) -> None:
             size, why = 5, "when it is not their turn (P5, P9)"
         if len(hand) != size:
             raise _invalid(f"player {seat} holds {len(hand)} cards; a player holds {size} {why}")
+    for event in shows.shows:
+        shown: object = event.shown
+        if type(shown) is not tuple or not all(type(card) is Card for card in event.shown):
+            raise _invalid("a shown hand must be a tuple of cards (P11, P13)")
+        if tuple(sorted(card.index for card in event.shown)) != state.hand_indices[event.player]:
+            raise _invalid(
+                f"player {event.player} must hold the cards they showed this deal (P11, P12, P13)"
+            )
 
 
-def _check_shown(state: PaiuteState) -> None:
-    """A caller and a six-card show keep the cards they showed (P11, P12, P13)."""
-    for event in state.history:
-        if isinstance(event, Called | ShowedSix):
-            shown: object = event.shown
-            if not isinstance(shown, tuple) or not all(type(card) is Card for card in shown):
-                raise _invalid("a shown hand must be a tuple of cards (P11, P13)")
-            if (
-                tuple(sorted(card.index for card in event.shown))
-                != state.hand_indices[event.player]
-            ):
-                raise _invalid(
-                    f"player {event.player} must hold the cards they showed this deal "
-                    "(P11, P12, P13)"
-                )
-
-
-def _check_turn(state: PaiuteState) -> None:
+def _check_turn(state: PaiuteState, shows: _Shows) -> None:
     player, drawn, caller = state.current_player, state.drawn, state.caller
     if drawn is not None:
-        if not isinstance(drawn, DrawnCard):
+        if type(drawn) is not DrawnCard:
             raise _invalid(f"drawn must be a DrawnCard or None, not {drawn!r}")
-        if player is None or drawn.card.index not in state.hand_indices[player]:
+        if player is None or drawn.card_index not in state.hand_indices[player]:
             raise _invalid("the drawn card must be in the current player's hand (P9)")
     if (caller is None) != (state.last_to_play is None):
         raise _invalid("a caller and the last seat to play go together (P12)")
-    called = [event.player for event in state.history if isinstance(event, Called)]
-    if called != ([] if caller is None else [caller]):
+    if shows.callers != ([] if caller is None else [caller]):
         raise _invalid("the caller is the one player whose call is in this deal's history (P11)")
     if caller is not None and player == caller:
         raise _invalid("the caller never plays again (P12)")
@@ -449,18 +477,17 @@ def check_fields(state: PaiuteState) -> None:
     Raises:
         InvalidStateError: the first broken rule.
     """
-    if not isinstance(state.table, Table):
+    if type(state.table) is not Table:
         raise _invalid(f"the table must be a Table, not {state.table!r}")
     hands: object = state.hand_indices
-    if not isinstance(hands, tuple) or len(hands) not in _SEATS:
+    if type(hands) is not tuple or len(hands) not in _SEATS:
         raise _invalid("hand_indices must be a tuple of one hand per seat, 2 to 5 seats (P1)")
-    _check_seats(state, len(hands))
-    _check_indices("stock_indices", state.stock_indices)
-    _check_indices("pile_indices", state.pile_indices)
+    n = len(hands)
+    _check_seats(state, n)
+    shows = _Shows(state.history, n)
     _check_cards(state)
-    _check_turn(state)
-    _check_hands(state)
-    _check_shown(state)
+    _check_turn(state, shows)
+    _check_hands(state, shows)
 
 
 _NEW: Final = object.__new__
