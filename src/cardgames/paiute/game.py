@@ -31,6 +31,7 @@ from cardgames.paiute.action import (
     DISCARD_BASE,
     DRAW_DISCARD_ID,
     DRAW_STOCK_ID,
+    INDEX_BY_RANK_SUIT,
     NUM_DISTINCT_ACTIONS,
     SHOW_SIX_ID,
     Call,
@@ -402,10 +403,11 @@ class Paiute:
             raise IllegalActionError(f"{action!r} is not legal: the session is over (P20)")
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
         match action:  # the most frequent actions first
-            case Discard():
-                index: int | None = action.card_index
-                if CARDS[index] is not action.card:  # type: ignore[index] # a forged card
-                    index = _card_index(action.card)
+            case Discard(card=card):
+                try:
+                    index = INDEX_BY_RANK_SUIT[card.rank][card.suit] if type(card) is Card else None
+                except (IndexError, TypeError):  # a card whose frozen fields were forged
+                    index = None
                 successor = self._discard(state, action, player, index, deck)
             case DrawStock():
                 successor = self._draw_stock(state, action, player, stock_order)
