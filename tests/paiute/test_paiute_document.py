@@ -9,10 +9,18 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgames.cards import Card, parse_cards
+from cardgames.cards import Card, Rank, parse_cards
 from cardgames.errors import DecodeError, InvalidStateError
 from cardgames.game import PlayerId
-from cardgames.paiute import Paiute, PaiuteConfig, PaiuteState, check_state
+from cardgames.paiute import (
+    Called,
+    Category,
+    HandValue,
+    Paiute,
+    PaiuteConfig,
+    PaiuteState,
+    check_state,
+)
 from cardgames.paiute.document import PaiuteStateDocument, from_document, to_document
 from cardgames.registry import game_info
 from cardgames.serialization import decode_observation, decode_state, dumps, encode
@@ -164,3 +172,17 @@ def test_a_caller_holding_other_cards_than_shown_is_refused() -> None:
     stock = (doc.hands[caller][0], *doc.stock[1:])
     with pytest.raises(InvalidStateError, match=r"must hold the cards they showed"):
         from_document(attrs.evolve(doc, hands=tuple(hands), stock=stock))
+
+
+def test_a_show_must_name_the_value_of_its_cards() -> None:
+    """P11, P15: a call whose recorded value is not what its cards are worth is refused."""
+    game, called = _states()[2]
+    history = tuple(
+        attrs.evolve(event, value=HandValue(Category.FIVE_OF_A_KIND, (Rank.TWO,)))
+        if isinstance(event, Called)
+        else event
+        for event in called.history
+    )
+    forged = attrs.evolve(called, history=history)
+    with pytest.raises(InvalidStateError, match=r"must form the combination.*\(P11, P13, P15\)"):
+        check_state(game, forged)

@@ -90,6 +90,9 @@ def test_fields_say_what_they_hold() -> None:
     from_pile = game.apply(state, paiute_package.DrawDiscard())
     assert from_pile.drawn == DrawnCard(card=state.discard_pile[-1], source=DrawSource.DISCARD_PILE)
     assert from_pile.drawn.from_discard_pile
+    assert "(to play, has drawn)" in str(from_pile)
+    stopped = attrs.evolve(state, current_player=None)
+    assert str(stopped).endswith("the session is over")
     assert from_pile.drawn_from_discard
     assert from_pile.drawn_card == state.discard_pile[-1]
     from_stock = game.apply(state, paiute_package.DrawStock())

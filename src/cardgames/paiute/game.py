@@ -404,10 +404,7 @@ class Paiute:
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
         match action:  # the most frequent actions first
             case Discard(card=card):
-                try:
-                    index = INDEX_BY_RANK_SUIT[card.rank][card.suit] if type(card) is Card else None
-                except (IndexError, TypeError):  # a card whose frozen fields were forged
-                    index = None
+                index = INDEX_BY_RANK_SUIT[card.rank][card.suit] if type(card) is Card else None
                 successor = self._discard(state, action, player, index, deck)
             case DrawStock():
                 successor = self._draw_stock(state, action, player, stock_order)
