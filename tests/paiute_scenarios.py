@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
+
+from hypothesis import strategies as st
 
 from cardgames.cards import Card
 from cardgames.game import PlayerId
@@ -12,6 +16,8 @@ from cardgames.paiute import (
     DrawDiscard,
     DrawStock,
     Paiute,
+    PaiuteAction,
+    PaiuteConfig,
     PaiuteState,
     deck_for_deal,
 )
@@ -67,3 +73,30 @@ def quiet_turn(game: Paiute, state: PaiuteState) -> PaiuteState:
     state = game.apply(state, STOCK)
     assert state.drawn_card is not None
     return game.apply(state, Discard(card=state.drawn_card))
+
+
+def configs(*, max_turns: int = 60) -> st.SearchStrategy[PaiuteConfig]:
+    """Any Paiute config whose deals end (max_turns set, P21)."""
+    return st.builds(
+        PaiuteConfig,
+        num_players=st.integers(2, 5),
+        ante=st.integers(0, 3),
+        starting_chips=st.integers(3, 12),
+        deals=st.integers(1, 3),
+        wild_indicator_in_play=st.booleans(),
+        reshuffle_keep_top_discard=st.booleans(),
+        final_turns=st.sampled_from(("complete_round", "each_other_player_once")),
+        ace_low_straight=st.booleans(),
+        tiebreak=st.sampled_from(("by_rank", "category_only")),
+        max_turns=st.integers(1, max_turns),
+    )
+
+
+def walk(game: Paiute, seed: int, rng: random.Random) -> Iterator[tuple[PaiuteState, PaiuteAction]]:
+    """A random playout as (state, action) pairs; the last state is returned by ``final``."""
+    state = game.initial_state(seed)
+    while not game.is_terminal(state):
+        actions = game.legal_actions(state)
+        action = actions[rng.randrange(len(actions))]
+        yield state, action
+        state = game.apply(state, action)

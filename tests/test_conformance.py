@@ -29,10 +29,7 @@ from toy_game import ToyGame
 
 pytestmark = over_games()
 
-PENDING: dict[str, str] = {
-    "paiute": "Paiute's typed errors (InvalidStateError, IllegalActionError for ids and foreign "
-    "actions, InvalidPlayerError) come with the paiute-data branch (issue 17 items 6-8)",
-}
+PENDING: dict[str, str] = {}
 """Games whose side of the error contract lands from another branch: their error tests are
 expected to fail (strictly: once the work lands they pass, and this entry must go)."""
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import cardgames
+from cardgames.simulation import campaign_records
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "cinquillo"
@@ -157,13 +158,14 @@ def test_records_round_trip_and_replay(site: Path, tmp_path: Path) -> None:
         str(records),
     )
     assert simulate.returncode == 0, simulate.stderr
-    lines = records.read_text(encoding="utf-8").splitlines()
+    lines = campaign_records(records.read_text(encoding="utf-8"))
     assert len(lines) == 20
     assert {json.loads(line)["game"] for line in lines} == {"cinquillo"}
     code = (
         "import sys\n"
         "from cardgames.serialization import dumps_record, loads_record, replay\n"
-        "for line in open(sys.argv[1], encoding='utf-8'):\n"
+        "from cardgames.simulation import campaign_records\n"
+        "for line in campaign_records(open(sys.argv[1], encoding='utf-8').read()):\n"
         "    record = loads_record(line)\n"
         "    assert loads_record(dumps_record(record)) == record\n"
         "    final = replay(record)[-1]\n"
@@ -175,7 +177,7 @@ def test_records_round_trip_and_replay(site: Path, tmp_path: Path) -> None:
     assert check.stdout.strip() == "ok"
     shown = _run(site, "-m", "cardgames", "replay", str(records), "--index", "3", "--all")
     assert shown.returncode == 0, shown.stderr
-    assert "play 5d" in shown.stdout
+    assert "play 5♦" in shown.stdout
     assert "Result:" in shown.stdout
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import cardgames.paiute as paiute_package
 from cardgames.cards import Card, parse_cards
-from cardgames.errors import IllegalActionError, InvalidConfigError
+from cardgames.errors import IllegalActionError, InvalidConfigError, InvalidStateError
 from cardgames.game import Game, PlayerId, legal_action_mask
 from cardgames.paiute import (
     NUM_DISTINCT_ACTIONS,
@@ -33,7 +33,7 @@ from cardgames.paiute import (
     deck_for_deal,
     known_cards,
 )
-from cardgames.paiute.state import make_state
+from cardgames.paiute.state import DRAWN, unchecked_state
 
 STOCK = DrawStock()
 PILE = DrawDiscard()
@@ -141,7 +141,7 @@ def test_actions_validate_their_cards() -> None:
         Discard(card="Ah")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Call(discard="Ah")  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    with pytest.raises(IllegalActionError, match="not a Paiute action"):
         action_id("DrawStock")  # type: ignore[arg-type]
 
 
@@ -301,20 +301,10 @@ def test_history_events_print_for_people() -> None:
 
 def _rebuilt_state(state: PaiuteState, **changes: Any) -> PaiuteState:
     fields: dict[str, Any] = {
-        "table": state.table,
-        "hands": state._hands,
-        "stock": state._stock,
-        "pile": state._pile,
-        "player": state._player,
-        "drawn": state._drawn,
-        "turns": state._turns,
-        "caller": state._caller,
-        "end": state._end,
-        "rebuilt": state._rebuilt,
-        "history": state._history,
+        field.name: getattr(state, field.name) for field in attrs.fields(PaiuteState)
     }
     fields.update(changes)
-    return make_state(**fields)
+    return unchecked_state(**fields)
 
 
 def test_check_state_names_broken_invariants() -> None:
@@ -322,25 +312,26 @@ def test_check_state_names_broken_invariants() -> None:
     game = Paiute(PaiuteConfig(num_players=3, max_turns=10))
     state = start(game)
     check_state(game, state)
-    hands = state._hands
+    hands = state.hand_indices
     doubled = (hands[0], hands[0], hands[2])
+    moved = (hands[0], hands[1][1:], tuple(sorted((*hands[2], hands[1][0]))))
     richer = attrs.evolve(state.table, pot=state.table.pot + 1)
     broken = [
         ("PaiuteState", "not a state"),
         ("Table", _rebuilt_state(state, table="table")),
         ("P18", _rebuilt_state(state, table=richer)),
-        ("P2, P6", _rebuilt_state(state, hands=doubled)),
-        ("P1", _rebuilt_state(state, hands=hands[:2])),
-        ("current player", _rebuilt_state(state, player=3)),
-        ("P9", _rebuilt_state(state, drawn=state._pile[0])),
+        (r"more than one place.*\(P2\)", _rebuilt_state(state, hand_indices=doubled)),
+        ("one stack per seat", _rebuilt_state(state, hand_indices=hands[:2])),
+        ("current_player", _rebuilt_state(state, current_player=3)),
+        ("P9", _rebuilt_state(state, drawn=DRAWN[0][state.pile_indices[0]])),
         ("P12", _rebuilt_state(state, caller=1)),
-        ("P21", _rebuilt_state(state, turns=10)),
+        ("P21", _rebuilt_state(state, turns_played=10)),
         ("events", _rebuilt_state(state, history=("event",))),
-        ("5 or 6 cards", _rebuilt_state(state, hands=(hands[0][:4], hands[1], hands[2]))),
+        (r"player 1 holds 4 cards.*\(P5, P9\)", _rebuilt_state(state, hand_indices=moved)),
         ("name a seat", _rebuilt_state(state, history=(DrewFromStock(player=PlayerId(5)),))),
     ]
     for rule, bad in broken:
-        with pytest.raises(ValueError, match=rule):
+        with pytest.raises(InvalidStateError, match=rule):
             check_state(game, bad)
     assert isinstance(state.table, Table)
     over = Paiute(PaiuteConfig(num_players=3, max_turns=1))
@@ -348,7 +339,7 @@ def test_check_state_names_broken_invariants() -> None:
     check_state(over, finished)
     result = attrs.evolve(finished.table.results[0], shown=())
     table = attrs.evolve(finished.table, results=(result,))
-    with pytest.raises(ValueError, match="one entry per seat"):
+    with pytest.raises(InvalidStateError, match="one entry per seat"):
         check_state(over, _rebuilt_state(finished, table=table))
 
 

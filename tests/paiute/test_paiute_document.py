@@ -4,17 +4,26 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import attrs
 import pytest
 
-from cardgames.cards import Card, parse_cards
-from cardgames.errors import DecodeError
+from cardgames.cards import Card, Rank, parse_cards
+from cardgames.errors import DecodeError, InvalidStateError
 from cardgames.game import PlayerId
-from cardgames.paiute import Paiute, PaiuteConfig, PaiuteState, check_state
+from cardgames.paiute import (
+    Called,
+    Category,
+    HandValue,
+    Paiute,
+    PaiuteConfig,
+    PaiuteState,
+    check_state,
+)
 from cardgames.paiute.document import PaiuteStateDocument, from_document, to_document
 from cardgames.registry import game_info
-from cardgames.serialization import decode_state, dumps, encode
+from cardgames.serialization import decode_observation, decode_state, dumps, encode
 from paiute_scenarios import JUNK, PILE, STOCK, call, discard, play, start
 
 CALLER_HAND = "Ah Kh Qh Jh 3c"
@@ -94,7 +103,7 @@ def test_impossible_documents_are_rejected() -> None:
         decode_state(game, json.dumps(duplicated))
     missing = json.loads(text)
     missing["data"]["stock"].pop()
-    with pytest.raises(DecodeError, match=r"52 cards exactly once \(P2, P6\)"):
+    with pytest.raises(DecodeError, match=r"each of the 52 cards once.*\(P2, P6\)"):
         decode_state(game, json.dumps(missing))
 
 
@@ -111,9 +120,8 @@ def test_check_state_knows_who_plays_after_a_call() -> None:
     complete_round = Paiute(attrs.evolve(game.config, final_turns="complete_round"))
     with pytest.raises(ValueError, match="P12"):
         check_state(complete_round, called)
-    caller_again = from_document(attrs.evolve(doc, current_player=PlayerId(2)))
-    with pytest.raises(ValueError, match="P12"):
-        check_state(game, caller_again)
+    with pytest.raises(InvalidStateError, match=r"caller never plays again \(P12\)"):
+        from_document(attrs.evolve(doc, current_player=PlayerId(2)))
 
 
 def test_document_class_is_what_the_registry_uses() -> None:
@@ -125,3 +133,56 @@ def test_document_class_is_what_the_registry_uses() -> None:
     assert codec.from_document(codec.to_document(state)) == state
     assert to_document(state).hands[2] == tuple(sorted(parse_cards(CALLER_HAND)))
     assert isinstance(to_document(state).wild_card, Card)
+
+
+def test_a_six_card_hand_for_a_player_not_to_act_is_refused() -> None:
+    """P5, P9: a document giving a stock card to a player who is not to act is refused.
+
+    Before, it decoded, and ``legal_actions`` later failed with a bare ValueError (issue 17,
+    item 1).
+    """
+    game, fresh = _states()[0]
+    document = encode(game, fresh)
+    data: Any = document["data"]
+    idle = (fresh.current_player or 0) + 1
+    data["hands"][idle].append(data["stock"].pop())
+    with pytest.raises(DecodeError, match=rf"player {idle} holds 6 cards.*\(P5, P9\)"):
+        decode_state(game, document)
+
+
+def test_an_observation_with_a_stack_missing_is_refused() -> None:
+    """P19: an observation with two stacks in a three-player game is refused (issue 17, item 2)."""
+    game, fresh = _states()[0]
+    document = encode(game, game.observe(fresh, PlayerId(0)))
+    data: Any = document["data"]
+    data["stacks"] = data["stacks"][:2]
+    with pytest.raises(DecodeError, match=r"one stack per seat \(3\), not 2 \(P19\)"):
+        decode_observation(game, document)
+
+
+def test_a_caller_holding_other_cards_than_shown_is_refused() -> None:
+    """P11, P14: after a call the caller holds the combination they showed, so it can win."""
+    called = _states()[2][1]
+    caller = called.caller
+    assert caller is not None
+    doc = to_document(called)
+    hands = list(doc.hands)
+    swapped = doc.stock[0]
+    hands[caller] = (*hands[caller][1:], swapped)
+    stock = (doc.hands[caller][0], *doc.stock[1:])
+    with pytest.raises(InvalidStateError, match=r"must hold the cards they showed"):
+        from_document(attrs.evolve(doc, hands=tuple(hands), stock=stock))
+
+
+def test_a_show_must_name_the_value_of_its_cards() -> None:
+    """P11, P15: a call whose recorded value is not what its cards are worth is refused."""
+    game, called = _states()[2]
+    history = tuple(
+        attrs.evolve(event, value=HandValue(Category.FIVE_OF_A_KIND, (Rank.TWO,)))
+        if isinstance(event, Called)
+        else event
+        for event in called.history
+    )
+    forged = attrs.evolve(called, history=history)
+    with pytest.raises(InvalidStateError, match=r"must form the combination.*\(P11, P13, P15\)"):
+        check_state(game, forged)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from itertools import pairwise
 
 import pytest
@@ -27,35 +26,9 @@ from cardgames.paiute import (
     evaluate,
     known_cards,
 )
-from cardgames.paiute.state import make_state
+from cardgames.paiute.state import unchecked_state
+from paiute_scenarios import configs, walk
 from strategies import seeds
-
-
-def configs(*, max_turns: int = 60) -> st.SearchStrategy[PaiuteConfig]:
-    """Any Paiute config whose deals end (max_turns set, P21)."""
-    return st.builds(
-        PaiuteConfig,
-        num_players=st.integers(2, 5),
-        ante=st.integers(0, 3),
-        starting_chips=st.integers(3, 12),
-        deals=st.integers(1, 3),
-        wild_indicator_in_play=st.booleans(),
-        reshuffle_keep_top_discard=st.booleans(),
-        final_turns=st.sampled_from(("complete_round", "each_other_player_once")),
-        ace_low_straight=st.booleans(),
-        tiebreak=st.sampled_from(("by_rank", "category_only")),
-        max_turns=st.integers(1, max_turns),
-    )
-
-
-def walk(game: Paiute, seed: int, rng: random.Random) -> Iterator[tuple[PaiuteState, PaiuteAction]]:
-    """A random playout as (state, action) pairs; the last state is returned by ``final``."""
-    state = game.initial_state(seed)
-    while not game.is_terminal(state):
-        actions = game.legal_actions(state)
-        action = actions[rng.randrange(len(actions))]
-        yield state, action
-        state = game.apply(state, action)
 
 
 def playout(game: Paiute, seed: int, rng: random.Random) -> list[PaiuteState]:
@@ -190,18 +163,18 @@ def redeal_hidden(game: Paiute, state: PaiuteState, player: int, rng: random.Ran
             stock[i] = card
         else:
             hands[seat][i] = card
-    return make_state(
+    return unchecked_state(
         state.table,
         tuple(tuple(sorted(c.index for c in hand)) for hand in hands),
         tuple(c.index for c in reversed(stock)),
-        state._pile,
-        state._player,
-        state._drawn,
-        state._turns,
-        state._caller,
-        state._end,
-        state._rebuilt,
-        state._history,
+        state.pile_indices,
+        state.current_player,
+        state.drawn,
+        state.turns_played,
+        state.caller,
+        state.last_to_play,
+        state.rebuilt_indices,
+        state.history,
     )
 
 

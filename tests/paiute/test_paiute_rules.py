@@ -20,7 +20,7 @@ from cardgames.paiute import (
     PaiuteState,
     RebuiltStock,
 )
-from cardgames.paiute.state import make_state
+from cardgames.paiute.state import unchecked_state
 from paiute_scenarios import PILE, STOCK, call, card, discard, play, quiet_turn, start
 
 
@@ -270,8 +270,8 @@ def test_p10_drawing_from_an_empty_stock_and_pile_is_illegal() -> None:
     """
     game = Paiute(PaiuteConfig(num_players=2))
     state = start(game, dealer=1)
-    bare = make_state(
-        state.table, state._hands, (), state._pile, 0, -1, 0, -1, -1, (), state.history
+    bare = unchecked_state(
+        state.table, state.hand_indices, (), state.pile_indices, 0, None, 0, None, None, (), ()
     )
     assert game.legal_actions(bare) == (PILE,)
     with pytest.raises(IllegalActionError, match=r"below its top card are both empty.*\(P10\)"):

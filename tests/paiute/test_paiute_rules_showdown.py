@@ -88,7 +88,7 @@ CALLER_HAND = "Ah Kh Qh Jh 3c"
 
 def _four_player_call(final_turns: str, caller: int) -> tuple[Paiute, PaiuteState]:
     """Dealer 0; seat ``caller`` draws Th on its first turn and calls (others pass quietly)."""
-    game = Paiute(PaiuteConfig(num_players=4, final_turns=final_turns))  # type: ignore[arg-type]
+    game = Paiute(PaiuteConfig(num_players=4, final_turns=final_turns))
     hands = list(JUNK[:4])
     hands[caller] = CALLER_HAND
     turn = (caller - 1) % 4
@@ -217,7 +217,7 @@ def test_p16_wild_cards_complete_combinations_at_the_showdown() -> None:
 def test_p17_tiebreak_option(tiebreak: str, winners: tuple[int, ...]) -> None:
     """P17: straight flushes compare by top card, or tie under category_only."""
     game = Paiute(
-        PaiuteConfig(num_players=2, final_turns="each_other_player_once", tiebreak=tiebreak)  # type: ignore[arg-type]
+        PaiuteConfig(num_players=2, final_turns="each_other_player_once", tiebreak=tiebreak)
     )
     state = start(
         game, hands=("8d 7d 6d 5d 2c", "Kc Qc Jc Tc 3d"), dealer=1, wild="3s", stock="4d 9c"

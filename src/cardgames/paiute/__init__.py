@@ -46,12 +46,12 @@ from cardgames.paiute.history import (
     RebuiltStock,
     ShowedSix,
 )
-from cardgames.paiute.invariants import check_state
+from cardgames.paiute.invariants import check_config_fit, check_state
 from cardgames.paiute.notation import format_action, parse_action
 from cardgames.paiute.observation import PaiuteObservation, known_cards
 from cardgames.paiute.session import deck_for_deal
 from cardgames.paiute.spec import SPEC
-from cardgames.paiute.state import PaiuteState, Table
+from cardgames.paiute.state import DrawnCard, DrawSource, PaiuteState, Table
 
 __all__ = [
     "NUM_DISTINCT_ACTIONS",
@@ -64,7 +64,9 @@ __all__ = [
     "Discard",
     "Discarded",
     "DrawDiscard",
+    "DrawSource",
     "DrawStock",
+    "DrawnCard",
     "DrewFromDiscard",
     "DrewFromStock",
     "FinalTurns",
@@ -86,6 +88,7 @@ __all__ = [
     "best_call",
     "call_options",
     "call_options_indices",
+    "check_config_fit",
     "check_state",
     "deck_for_deal",
     "evaluate",

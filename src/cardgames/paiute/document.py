@@ -1,8 +1,9 @@
 """The readable JSON form of a Paiute state: cards as cards, "nobody" as None.
 
-:class:`~cardgames.paiute.state.PaiuteState` stores cards as dense indices and uses ``-1`` for
-"nobody" or "nothing" (fast, but unreadable in a saved file). :class:`PaiuteStateDocument` is
-the same state as a person reads it, and is what a state document's ``data`` holds::
+:class:`~cardgames.paiute.state.PaiuteState` stores cards as dense indices and the stock with
+its top card last (fast, but unreadable in a saved file). :class:`PaiuteStateDocument` is the
+same state as a person reads it, and is what a state document's ``data`` holds (its shape is
+that of format version 1, unchanged)::
 
     >>> from cardgames.paiute import Paiute, PaiuteConfig
     >>> from cardgames.paiute.document import from_document, to_document
@@ -13,26 +14,22 @@ the same state as a person reads it, and is what a state document's ``data`` hol
     >>> from_document(doc) == state
     True
 
-:func:`from_document` checks what it can without the game's config (every card at most once,
-the drawn card in the drawer's hand, seats not negative); the state decoder then checks the
-rest with :func:`~cardgames.paiute.invariants.check_state`.
+:func:`from_document` builds the state with the checking constructor; the state decoder then
+checks what depends on the game's options with :func:`~cardgames.paiute.invariants.check_state`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
-
 import attrs
 
 from cardgames.cards import Card
+from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
+from cardgames.paiute.action import CARD_INDEX
 from cardgames.paiute.history import DealResult, PaiuteEvent
-from cardgames.paiute.state import CARDS, PILE_FLAG, PaiuteState, Table, make_state
+from cardgames.paiute.state import DRAWN, PaiuteState, Table
 
 __all__ = ["PaiuteStateDocument", "from_document", "to_document"]
-
-_INDEX: Final[dict[Card, int]] = {card: card.index for card in CARDS}
 
 
 @attrs.frozen(kw_only=True)
@@ -105,71 +102,46 @@ def to_document(state: PaiuteState) -> PaiuteStateDocument:
     )
 
 
-def _indices(cards: Iterable[Card], what: str) -> tuple[int, ...]:
-    result = []
-    for card in cards:
-        if not isinstance(card, Card):
-            raise TypeError(f"{what} must hold cards, not {card!r}")
-        result.append(_INDEX[card])
-    return tuple(result)
-
-
-def _seat(seat: int | None, what: str) -> int:
-    """A seat as the engine stores it: -1 for None."""
-    if seat is None:
-        return -1
-    if seat < 0:
-        raise ValueError(f"{what} must be a seat (>= 0) or null, not {seat!r}")
-    return seat
+def _indices(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(CARD_INDEX[card] for card in cards)
 
 
 def from_document(doc: PaiuteStateDocument) -> PaiuteState:
     """The state that ``doc`` describes; hands and rebuilt cards may be in any order.
 
     Raises:
-        ValueError: the document cannot describe a state: a card appears twice among the
-            hands, the stock, the discard pile and the wild card (P2, P6), the drawn card is
-            not in the current player's hand or there is none to be drawn (P9), or a seat is
-            negative. The rest (sizes, chips, turn order) is checked by
+        InvalidStateError: the document describes no position of the rules (the message
+            names the rule, see :class:`~cardgames.paiute.state.PaiuteState`); what depends
+            on the game's options is checked by
             :func:`~cardgames.paiute.invariants.check_state`.
     """
-    hands = tuple(tuple(sorted(_indices(hand, "a hand"))) for hand in doc.hands)
-    stock = _indices(doc.stock, "the stock")[::-1]
-    pile = _indices(doc.discard_pile, "the discard pile")
-    wild = _INDEX[doc.wild_card]
-    placed = [card for hand in hands for card in hand] + [*stock, *pile]
-    if len(set(placed)) != len(placed):
-        raise ValueError("a card is in more than one place (or twice in one) (P2)")
-    player = _seat(doc.current_player, "current_player")
     if doc.drawn_card is None:
         if doc.drawn_from_discard:
-            raise ValueError("drawn_from_discard needs a drawn card (P9)")
-        drawn = -1
+            raise InvalidStateError(
+                "invalid Paiute state: drawn_from_discard needs a drawn card (P9)"
+            )
+        drawn = None
     else:
-        drawn = _INDEX[doc.drawn_card]
-        if player < 0 or player >= len(hands) or drawn not in hands[player]:
-            raise ValueError("the drawn card must be in the current player's hand (P9)")
-        if doc.drawn_from_discard:
-            drawn += PILE_FLAG
+        drawn = DRAWN[doc.drawn_from_discard][CARD_INDEX[doc.drawn_card]]
     table = Table(
         stacks=doc.stacks,
         pot=doc.pot,
-        dealer=_seat(doc.dealer, "dealer"),
+        dealer=doc.dealer,
         deal=doc.deal_number,
-        wild=wild,
+        wild=CARD_INDEX[doc.wild_card],
         results=doc.results,
         chance_key=doc.chance_key,
     )
-    return make_state(
-        table,
-        hands,
-        stock,
-        pile,
-        player,
-        drawn,
-        doc.turns_played,
-        _seat(doc.caller, "caller"),
-        _seat(doc.last_to_play, "last_to_play"),
-        tuple(sorted(_indices(doc.rebuilt_cards, "the rebuilt cards"))),
-        doc.history,
+    return PaiuteState(
+        table=table,
+        hand_indices=tuple(tuple(sorted(_indices(hand))) for hand in doc.hands),
+        stock_indices=_indices(doc.stock)[::-1],
+        pile_indices=_indices(doc.discard_pile),
+        current_player=doc.current_player,
+        drawn=drawn,
+        turns_played=doc.turns_played,
+        caller=doc.caller,
+        last_to_play=doc.last_to_play,
+        rebuilt_indices=tuple(sorted(_indices(doc.rebuilt_cards))),
+        history=doc.history,
     )

@@ -21,25 +21,32 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardgames.cards import Card, make_rng
-from cardgames.errors import IllegalActionError, InvalidConfigError
-from cardgames.game import PlayerId
+from cardgames.errors import IllegalActionError, InvalidConfigError, InvalidStateError
+from cardgames.game import PlayerId, is_seat
 from cardgames.paiute.action import (
     ACTIONS,
     CALL_BASE,
     CALL_SIX_ID,
+    CARD_INDEX,
     DISCARD_BASE,
     DRAW_DISCARD_ID,
     DRAW_STOCK_ID,
-    ID_BY_IDENTITY,
+    INDEX_BY_RANK_SUIT,
     NUM_DISTINCT_ACTIONS,
     SHOW_SIX_ID,
+    Call,
+    Discard,
+    DrawDiscard,
+    DrawStock,
     PaiuteAction,
+    ShowSix,
     action_from_id,
     action_id,
 )
-from cardgames.paiute.config import PaiuteConfig
+from cardgames.paiute.config import FinalTurns, PaiuteConfig
 from cardgames.paiute.hands import (
     CallOption,
+    HandValue,
     call_options_indices,
     evaluate_indices,
 )
@@ -49,10 +56,11 @@ from cardgames.paiute.history import (
     STOCK_DRAWS,
     Called,
     DrewFromStock,
+    PaiuteEvent,
     RebuiltStock,
     ShowedSix,
 )
-from cardgames.paiute.observation import PaiuteObservation, determinize, is_seat, observe
+from cardgames.paiute.observation import PaiuteObservation, determinize, observe
 from cardgames.paiute.session import (
     DECK_INDICES,
     check_order,
@@ -61,7 +69,7 @@ from cardgames.paiute.session import (
     share_chips,
     start_deal,
 )
-from cardgames.paiute.state import CARDS, PILE_FLAG, PaiuteState, make_state
+from cardgames.paiute.state import CARDS, DRAWN, DrawSource, PaiuteState, unchecked_state
 
 __all__ = ["Paiute"]
 
@@ -74,6 +82,43 @@ _DISCARD_ACTIONS: Final = ACTIONS[DISCARD_BASE : DISCARD_BASE + 52]
 _CALL_ACTIONS: Final = ACTIONS[CALL_BASE : CALL_BASE + 52]
 _CALL_SIX: Final = ACTIONS[CALL_SIX_ID]
 _SHOW_SIX: Final = ACTIONS[SHOW_SIX_ID]
+_FROM_PILE: Final = DrawSource.DISCARD_PILE
+_NOT_PAIUTE: Final = (
+    "it is not a Paiute action; a turn is DrawStock() or DrawDiscard(), then "
+    "Discard(card=...), Call(discard=...) or, in a final turn, ShowSix() (P9, P11, P13)"
+)
+
+
+def _own_state(state: object) -> PaiuteState:
+    """``state`` if it is a Paiute state (InvalidStateError otherwise)."""
+    if type(state) is not PaiuteState:
+        raise InvalidStateError(f"expected a PaiuteState, not {type(state).__name__}")
+    return state
+
+
+def _forbidden(state: PaiuteState) -> int:
+    """The index of the card drawn from the pile this turn, which cannot be discarded (P9)."""
+    drawn = state.drawn
+    return drawn.card_index if drawn is not None and drawn.source is _FROM_PILE else -1
+
+
+def _card_index(card: object) -> int | None:
+    """The index of ``card``, or None for something that is not a card (a forged action)."""
+    return CARD_INDEX.get(card) if type(card) is Card else None
+
+
+def _check_chance_arguments(
+    state: PaiuteState,
+    action: object,
+    successor: PaiuteState,
+    stock_order: object,
+    deck: object,
+) -> None:
+    """``stock_order`` only for a stock draw (P10), ``next_deck`` only before a deal (P20)."""
+    if stock_order is not None and type(action) is not DrawStock:
+        raise InvalidConfigError("stock_order is only for a draw that rebuilds the stock (P10)")
+    if deck is not None and successor.table.deal == state.table.deal:
+        raise InvalidConfigError("next_deck is only for an action after which a deal starts (P20)")
 
 
 class Paiute:
@@ -177,11 +222,13 @@ class Paiute:
 
     def current_player(self, state: PaiuteState) -> PlayerId | None:
         """The seat to act, or None once the session is over."""
-        return state.current_player
+        return _own_state(state).current_player
 
     def is_terminal(self, state: PaiuteState) -> bool:
         """Whether the session is over (P19, P20)."""
-        return state._player < 0  # noqa: SLF001 - the engine owns the representation
+        if type(state) is not PaiuteState:
+            _own_state(state)
+        return state.current_player is None
 
     def round_index(self, state: PaiuteState) -> int:
         """The deal ``state`` is in (from 0); it changes once a deal is settled (P14, P18).
@@ -196,7 +243,7 @@ class Paiute:
         During a deal the pot counts as still belonging to the players in equal shares (every
         chip in it is an ante or a carried ante), so the result is final only at the end.
         """
-        table = state.table
+        table = _own_state(state).table
         start = self._config.starting_chips
         shares = share_chips(table.pot, range(self._n), table.dealer, self._n)
         return tuple(
@@ -222,16 +269,15 @@ class Paiute:
 
         Empty unless the player has drawn and no one has called yet.
         """
-        player = state._player  # noqa: SLF001
-        drawn = state._drawn  # noqa: SLF001
-        if player < 0 or drawn < 0 or state._caller >= 0:  # noqa: SLF001
+        player = _own_state(state).current_player
+        if player is None or state.drawn is None or state.caller is not None:
             return ()
-        forbidden = drawn - PILE_FLAG if drawn >= PILE_FLAG else None
+        forbidden = _forbidden(state)
         options = call_options_indices(
-            state._hands[player],  # noqa: SLF001
+            state.hand_indices[player],
             CARDS[state.table.wild].rank,
             self._ace_low,
-            forbidden,
+            forbidden if forbidden >= 0 else None,
         )
         return tuple(
             CallOption(discard=None if discard is None else CARDS[discard], value=value)
@@ -240,36 +286,42 @@ class Paiute:
 
     def stock_needs_rebuild(self, state: PaiuteState) -> bool:
         """Whether a :class:`DrawStock` now would rebuild the stock (so takes ``stock_order``)."""
-        return not state._stock and not self.is_terminal(state)  # noqa: SLF001
+        return not _own_state(state).stock_indices and state.current_player is not None
 
     # --- actions --------------------------------------------------------------------------
 
     def action_id(self, action: PaiuteAction) -> int:
-        """The stable id of ``action`` (see :mod:`cardgames.paiute.action`)."""
+        """The stable id of ``action`` (see :mod:`cardgames.paiute.action`).
+
+        Raises:
+            IllegalActionError: ``action`` is not a Paiute action.
+        """
         return action_id(action)
 
     def action_from_id(self, action_id: int) -> PaiuteAction:
         """The action with id ``action_id``.
 
         Raises:
-            ValueError: ``action_id`` is out of range.
+            IllegalActionError: ``action_id`` is not an int in ``range(108)``.
         """
         return action_from_id(action_id)
 
     def legal_actions(self, state: PaiuteState) -> tuple[PaiuteAction, ...]:
         """Every legal action in action-id order; empty once the session is over."""
-        player = state._player  # noqa: SLF001
-        if player < 0:
+        if type(state) is not PaiuteState:
+            _own_state(state)
+        player = state.current_player
+        if player is None:
             return ()
-        drawn = state._drawn  # noqa: SLF001
-        pile = state._pile  # noqa: SLF001
-        if drawn < 0:
-            return _DRAW_CHOICES[bool(state._stock) or len(pile) > self._keep][bool(pile)]  # noqa: SLF001
-        hand = state._hands[player]  # noqa: SLF001
-        forbidden = drawn - PILE_FLAG
+        drawn = state.drawn
+        pile = state.pile_indices
+        if drawn is None:
+            return _DRAW_CHOICES[bool(state.stock_indices) or len(pile) > self._keep][bool(pile)]
+        hand = state.hand_indices[player]
+        forbidden = drawn.card_index if drawn.source is _FROM_PILE else -1
         actions = [_DISCARD_ACTIONS[card] for card in hand if card != forbidden]
         wild_rank = (state.table.wild >> 2) + 2
-        if state._caller < 0:  # noqa: SLF001
+        if state.caller is None:
             for discard, _ in call_options_indices(
                 hand, wild_rank, self._ace_low, forbidden if forbidden >= 0 else None
             ):
@@ -282,8 +334,47 @@ class Paiute:
         """A mask over action ids, True for each legal action."""
         mask = [False] * NUM_DISTINCT_ACTIONS
         for action in self.legal_actions(state):
-            mask[ID_BY_IDENTITY[id(action)]] = True
+            mask[action_id(action)] = True
         return tuple(mask)
+
+    def why_illegal(self, state: PaiuteState, action: object) -> str | None:  # noqa: PLR0911 - one return per action kind
+        """Why ``action`` is not legal in ``state``, naming the rule; None if it is legal.
+
+        ``why_illegal(state, action) is None`` exactly when ``action in legal_actions(state)``,
+        and the reason is the one :meth:`apply` raises with::
+
+            >>> from cardgames.paiute import Paiute, PaiuteConfig, Discard, DrawStock
+            >>> from cardgames.cards import Card
+            >>> game = Paiute(PaiuteConfig(num_players=2))
+            >>> state = game.initial_state(seed=3)
+            >>> game.why_illegal(state, DrawStock()) is None
+            True
+            >>> game.why_illegal(state, Discard(card=Card.parse("Ah")))
+            'draw first: a turn starts with exactly one draw (P9)'
+
+        Raises:
+            InvalidStateError: ``state`` is not a Paiute state.
+        """
+        state = _own_state(state)
+        if state.current_player is None:
+            return "the session is over (P20)"
+        subject: object = action
+        match subject:
+            case DrawStock():
+                return self._why_not_draw(state) or self._why_not_stock(state)
+            case DrawDiscard():
+                return self._why_not_draw(state) or self._why_not_pile(state)
+            case Discard(card=card):
+                return self._why_not_discard(state, _card_index(card))
+            case Call(discard=None):
+                return self._why_not_call(state, None)
+            case Call(discard=card):
+                index = _card_index(card)
+                return _NOT_PAIUTE if index is None else self._why_not_call(state, index)
+            case ShowSix():
+                return self._why_not_show_six(state)
+            case _:
+                return _NOT_PAIUTE
 
     def apply(
         self,
@@ -306,263 +397,337 @@ class Paiute:
                 the chance key.
 
         Raises:
-            IllegalActionError: ``action`` is not legal; the message names the rule.
+            IllegalActionError: ``action`` is not legal; the message names the rule (the
+                reason :meth:`why_illegal` gives).
+            InvalidStateError: ``state`` is not a Paiute state.
             InvalidConfigError: ``stock_order`` or ``next_deck`` is not a valid order, or is
                 given where no such shuffle happens.
         """
-        player = state._player  # noqa: SLF001
-        aid = ID_BY_IDENTITY.get(id(action))
-        if aid is None:
-            try:
-                aid = action_id(action)
-            except TypeError:
-                who = f"for player {player}" if player >= 0 else "now"
-                raise IllegalActionError(
-                    f"{action!r} is not legal {who}: it is not a Paiute action; a turn is "
-                    "DrawStock() or DrawDiscard(), then Discard(card=...), Call(discard=...) "
-                    "or, in a final turn, ShowSix() (P9, P11, P13)"
-                ) from None
-        if player < 0:
+        if type(state) is not PaiuteState:
+            _own_state(state)
+        player = state.current_player
+        if player is None:
             raise IllegalActionError(f"{action!r} is not legal: the session is over (P20)")
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
-        if aid < DISCARD_BASE:
-            if stock_order is not None and aid == DRAW_DISCARD_ID:
-                raise InvalidConfigError("stock_order is only for a draw that rebuilds the stock")
-            if deck is not None:
-                raise InvalidConfigError("next_deck is only for an action that ends a deal")
-            return self._draw(state, action, aid, player, stock_order)
-        if stock_order is not None:
-            raise InvalidConfigError("stock_order is only for a draw that rebuilds the stock")
-        successor = self._finish_turn(state, action, aid, player, deck)
-        if deck is not None and successor.table.deal == state.table.deal:
-            raise InvalidConfigError("next_deck is only for an action after which a deal starts")
+        match action:  # the most frequent actions first
+            case Discard(card=card):
+                index = INDEX_BY_RANK_SUIT[card.rank][card.suit] if type(card) is Card else None
+                successor = self._discard(state, action, player, index, deck)
+            case DrawStock():
+                successor = self._draw_stock(state, action, player, stock_order)
+            case DrawDiscard():
+                successor = self._draw_discard(state, action, player)
+            case Call(discard=card):
+                successor = self._call(state, action, player, card, deck)
+            case ShowSix():
+                successor = self._show_six(state, action, player, deck)
+            case _:
+                raise self._illegal(action, player, _NOT_PAIUTE)
+        if stock_order is not None or deck is not None:
+            _check_chance_arguments(state, action, successor, stock_order, deck)
         return successor
 
-    def _illegal(self, action: PaiuteAction, player: int, reason: str) -> IllegalActionError:
+    def _illegal(self, action: object, player: int, reason: str) -> IllegalActionError:
         return IllegalActionError(f"{action!r} is not legal for player {player}: {reason}")
 
-    def _draw(
+    # --- why an action is illegal (P9-P13) -----------------------------------------------
+
+    def _why_not_draw(self, state: PaiuteState) -> str | None:
+        """A draw needs a turn that has not drawn yet (P9, P13)."""
+        if state.drawn is None:
+            return None
+        if state.caller is not None:
+            return "a final turn has exactly one draw; now discard or show six (P9, P13)"
+        return "a turn has exactly one draw; now discard or call (P9)"
+
+    def _why_not_stock(self, state: PaiuteState) -> str | None:
+        """The stock, or the discards that would rebuild it, must hold a card (P10)."""
+        if state.stock_indices or len(state.pile_indices) > self._keep:
+            return None
+        below = "below its top card " if self._keep else ""
+        return (
+            f"the stock and the discard pile {below}are both empty, so there is nothing "
+            "to draw from the stock (P10)"
+        )
+
+    def _why_not_pile(self, state: PaiuteState) -> str | None:
+        """The discard pile must hold a card (P9)."""
+        return None if state.pile_indices else "the discard pile is empty (P9)"
+
+    def _why_not_after_draw(self, state: PaiuteState, action: str) -> str | None:
+        """Discarding, calling and showing come after the turn's one draw (P9, P11)."""
+        if state.drawn is not None:
+            return None
+        if action == "call":
+            return "draw first: a player may call only after drawing (P9, P11)"
+        return "draw first: a turn starts with exactly one draw (P9)"
+
+    def _why_not_discard(self, state: PaiuteState, card: int | None) -> str | None:
+        """Discard a card of the hand, but not the one taken from the pile this turn (P9)."""
+        if card is None:
+            return _NOT_PAIUTE
+        why = self._why_not_after_draw(state, "discard")
+        if why is not None:
+            return why
+        if card == _forbidden(state):
+            return "a card taken from the discard pile cannot be discarded this turn (P9)"
+        if card not in state.hand_indices[state.current_player]:  # type: ignore[index]
+            return "the card is not in the player's hand (P9)"
+        return None
+
+    def _why_not_call(self, state: PaiuteState, discard: int | None) -> str | None:
+        """A call after the draw, before anyone called, showing a combination (P11, P15)."""
+        why = self._why_not_after_draw(state, "call")
+        if why is not None:
+            return why
+        if state.caller is not None:
+            return (
+                f"player {state.caller} has already called; a final turn ends with a discard "
+                "or ShowSix() (P12, P13)"
+            )
+        if discard is not None:
+            why = self._why_not_discard(state, discard)
+            if why is not None:
+                return why
+        if self._shown_value(state, discard) is None:
+            if discard is None:
+                return "the six cards form no six-card combination (P11, P15)"
+            return "the other five cards form no five-card combination (P11, P15)"
+        return None
+
+    def _why_not_show_six(self, state: PaiuteState) -> str | None:
+        """Showing six is a final turn's alternative to a discard (P13, P15)."""
+        why = self._why_not_after_draw(state, "show")
+        if why is not None:
+            return why
+        if state.caller is None:
+            return (
+                "ShowSix() is only for a final turn after a call; to call with six cards "
+                "use Call(discard=None) (P11, P13)"
+            )
+        if self._shown_value(state, None) is None:
+            return "the six cards form no six-card combination (P13, P15)"
+        return None
+
+    def _shown_value(self, state: PaiuteState, discard: int | None) -> HandValue | None:
+        """The value of the current hand, less ``discard`` if one is given (P15, P16)."""
+        hand = state.hand_indices[state.current_player]  # type: ignore[index]
+        wild_rank = (state.table.wild >> 2) + 2
+        if discard is None:
+            return evaluate_indices(hand, wild_rank)
+        return evaluate_indices(tuple(c for c in hand if c != discard), wild_rank, self._ace_low)
+
+    # --- one function per action ---------------------------------------------------------
+
+    def _draw_stock(
         self,
         state: PaiuteState,
-        action: PaiuteAction,
-        aid: int,
-        player: int,
+        action: DrawStock,
+        player: PlayerId,
         stock_order: Sequence[Card] | None,
     ) -> PaiuteState:
-        """Draw from the stock (rebuilding it if empty, P10) or the discard pile (P9)."""
-        if state._drawn >= 0:  # noqa: SLF001
-            if state._caller >= 0:  # noqa: SLF001
-                reason = "a final turn has exactly one draw; now discard or show six (P9, P13)"
-            else:
-                reason = "a turn has exactly one draw; now discard or call (P9)"
-            raise self._illegal(action, player, reason)
-        hands = state._hands  # noqa: SLF001
-        stock = state._stock  # noqa: SLF001
-        pile = state._pile  # noqa: SLF001
-        history = state._history  # noqa: SLF001
-        rebuilt = state._rebuilt  # noqa: SLF001
-        if aid == DRAW_DISCARD_ID:
-            if not pile:
-                raise self._illegal(action, player, "the discard pile is empty (P9)")
-            card = pile[-1]
-            pile = pile[:-1]
-            drawn = card + PILE_FLAG
-            history = (*history, PILE_DRAWS[player][card])
+        """Draw the top of the stock, rebuilding an empty stock first (P9, P10)."""
+        stock = state.stock_indices
+        if state.drawn is not None or not (stock or len(state.pile_indices) > self._keep):
+            why = self._why_not_draw(state) or self._why_not_stock(state)
+            raise self._illegal(action, player, why or "")
+        pile = state.pile_indices
+        rebuilt = state.rebuilt_indices
+        history = state.history
+        if not stock:
+            stock, pile, rebuilt = self._rebuild(state, stock_order)
+            history = (*history, RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
+        elif stock_order is not None:
+            raise InvalidConfigError(
+                "stock_order is only for a draw that rebuilds the stock (P10); "
+                "the stock is not empty"
+            )
+        card = stock[-1]
+        if card == state.table.wild and not rebuilt:
+            history = (*history, DrewFromStock(player=player, card=CARDS[card]))
         else:
-            if not stock:
-                stock, pile, rebuilt = self._rebuild(state, action, player, stock_order)
-                history = (*history, RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
-            elif stock_order is not None:
-                raise InvalidConfigError(
-                    "stock_order is only for a draw that rebuilds the stock (P10); "
-                    "the stock is not empty"
-                )
-            card = stock[-1]
-            stock = stock[:-1]
-            drawn = card
-            if card == state.table.wild and not rebuilt:
-                history = (*history, DrewFromStock(player=PlayerId(player), card=CARDS[card]))
-            else:
-                history = (*history, STOCK_DRAWS[player])
-        hand = tuple(sorted((*hands[player], card)))
-        return make_state(
+            history = (*history, STOCK_DRAWS[player])
+        hands = state.hand_indices
+        return unchecked_state(
             state.table,
-            (*hands[:player], hand, *hands[player + 1 :]),
-            stock,
+            (*hands[:player], tuple(sorted((*hands[player], card))), *hands[player + 1 :]),
+            stock[:-1],
             pile,
             player,
-            drawn,
-            state._turns,  # noqa: SLF001
-            state._caller,  # noqa: SLF001
-            state._end,  # noqa: SLF001
+            DRAWN[0][card],
+            state.turns_played,
+            state.caller,
+            state.last_to_play,
             rebuilt,
             history,
         )
 
+    def _draw_discard(
+        self, state: PaiuteState, action: DrawDiscard, player: PlayerId
+    ) -> PaiuteState:
+        """Take the top of the discard pile (P9)."""
+        pile = state.pile_indices
+        if state.drawn is not None or not pile:
+            why = self._why_not_draw(state) or self._why_not_pile(state)
+            raise self._illegal(action, player, why or "")
+        card = pile[-1]
+        hands = state.hand_indices
+        return unchecked_state(
+            state.table,
+            (*hands[:player], tuple(sorted((*hands[player], card))), *hands[player + 1 :]),
+            state.stock_indices,
+            pile[:-1],
+            player,
+            DRAWN[1][card],
+            state.turns_played,
+            state.caller,
+            state.last_to_play,
+            state.rebuilt_indices,
+            (*state.history, PILE_DRAWS[player][card]),
+        )
+
     def _rebuild(
-        self,
-        state: PaiuteState,
-        action: PaiuteAction,
-        player: int,
-        stock_order: Sequence[Card] | None,
+        self, state: PaiuteState, stock_order: Sequence[Card] | None
     ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """Shuffle the discards (but the top one, by default) into a new stock (P10).
 
         Returns the new stock (top last), the new discard pile and the shuffled cards sorted.
         """
-        pile = state._pile  # noqa: SLF001
+        pile = state.pile_indices
         keep = self._keep
         shuffled = pile[: len(pile) - keep]
-        if not shuffled:
-            below = "below its top card " if keep else ""
-            raise self._illegal(
-                action,
-                player,
-                f"the stock and the discard pile {below}are both empty, so there is nothing "
-                "to draw from the stock (P10)",
-            )
         if stock_order is None:
             order = list(shuffled)
-            rebuilds = sum(isinstance(event, RebuiltStock) for event in state._history)  # noqa: SLF001
+            rebuilds = sum(isinstance(event, RebuiltStock) for event in state.history)
             rebuild_rng(state.table.chance_key, state.table.deal, rebuilds).shuffle(order)
             top_first = tuple(order)
         else:
             top_first = check_order(stock_order, shuffled, "stock_order")
         return top_first[::-1], pile[len(pile) - keep :], tuple(sorted(shuffled))
 
-    def _finish_turn(
+    def _discard(
         self,
         state: PaiuteState,
-        action: PaiuteAction,
-        aid: int,
-        player: int,
+        action: Discard,
+        player: PlayerId,
+        card: int | None,
         deck: tuple[int, ...] | None,
     ) -> PaiuteState:
-        """Discard, call or show six, then pass the turn or end the deal (P9-P14, P21)."""
-        drawn = state._drawn  # noqa: SLF001
-        if drawn < 0:
-            if CALL_BASE <= aid < SHOW_SIX_ID:
-                reason = "draw first: a player may call only after drawing (P9, P11)"
-            else:
-                reason = "draw first: a turn starts with exactly one draw (P9)"
-            raise self._illegal(action, player, reason)
-        hand = state._hands[player]  # noqa: SLF001
-        pile = state._pile  # noqa: SLF001
-        caller = state._caller  # noqa: SLF001
-        end = state._end  # noqa: SLF001
-        history = state._history  # noqa: SLF001
-        if aid < CALL_BASE:
-            card = aid - DISCARD_BASE
-            hand = self._without(action, player, hand, card, drawn)
-            pile = (*pile, card)
-            history = (*history, DISCARDS[player][card])
-        elif aid < SHOW_SIX_ID:
-            hand, pile, event = self._call(state, action, aid, player)
-            caller = player
-            if self._config.final_turns == "complete_round":
-                end = state.table.dealer
-            else:
-                end = (player - 1) % self._n
-            history = (*history, event)
+        """Discard a card face up, back to five cards (P9, P13)."""
+        hand = state.hand_indices[player]
+        drawn = state.drawn
+        if (
+            drawn is None
+            or card is None
+            or card not in hand
+            or (card == drawn.card_index and drawn.source is _FROM_PILE)
+        ):
+            raise self._illegal(action, player, self._why_not_discard(state, card) or "")
+        i = hand.index(card)
+        return self._end_turn(
+            state,
+            player,
+            hand[:i] + hand[i + 1 :],
+            (*state.pile_indices, card),
+            DISCARDS[player][card],
+            deck,
+        )
+
+    def _call(
+        self,
+        state: PaiuteState,
+        action: Call,
+        player: PlayerId,
+        card: object,
+        deck: tuple[int, ...] | None,
+    ) -> PaiuteState:
+        """Call: discard one card and show five, or show all six (P11)."""
+        discard = None if card is None else _card_index(card)
+        why = _NOT_PAIUTE if card is not None and discard is None else None
+        why = why or self._why_not_call(state, discard)
+        if why is not None:
+            raise self._illegal(action, player, why)
+        hand = state.hand_indices[player]
+        pile = state.pile_indices
+        if discard is not None:
+            hand = tuple(c for c in hand if c != discard)
+            pile = (*pile, discard)
+        event = Called(
+            player=player,
+            discard=None if discard is None else CARDS[discard],
+            shown=tuple(CARDS[c] for c in hand),
+            value=self._shown_value(state, discard),  # type: ignore[arg-type]
+        )
+        if self._config.final_turns == FinalTurns.COMPLETE_ROUND:
+            end = state.table.dealer
         else:
-            history = (*history, self._show_six(state, action, player))
-        hands = state._hands  # noqa: SLF001
-        hands = (*hands[:player], hand, *hands[player + 1 :])
-        turns = state._turns + 1  # noqa: SLF001
-        if caller >= 0:
-            over = player == end
+            end = PlayerId((player - 1) % self._n)
+        called = unchecked_state(
+            state.table,
+            state.hand_indices,
+            state.stock_indices,
+            state.pile_indices,
+            player,
+            state.drawn,
+            state.turns_played,
+            player,
+            end,
+            state.rebuilt_indices,
+            state.history,
+        )
+        return self._end_turn(called, player, hand, pile, event, deck)
+
+    def _show_six(
+        self,
+        state: PaiuteState,
+        action: ShowSix,
+        player: PlayerId,
+        deck: tuple[int, ...] | None,
+    ) -> PaiuteState:
+        """In a final turn, keep and show all six cards (P13)."""
+        why = self._why_not_show_six(state)
+        if why is not None:
+            raise self._illegal(action, player, why)
+        hand = state.hand_indices[player]
+        event = ShowedSix(
+            player=player,
+            shown=tuple(CARDS[c] for c in hand),
+            value=self._shown_value(state, None),  # type: ignore[arg-type]
+        )
+        return self._end_turn(state, player, hand, state.pile_indices, event, deck)
+
+    def _end_turn(  # noqa: PLR0913, PLR0917 - the parts of the state a turn's end changes
+        self,
+        state: PaiuteState,
+        player: PlayerId,
+        hand: tuple[int, ...],
+        pile: tuple[int, ...],
+        event: PaiuteEvent,
+        deck: tuple[int, ...] | None,
+    ) -> PaiuteState:
+        """Pass the turn, or end the deal after the last final turn or ``max_turns`` (P12, P21)."""
+        turns = state.turns_played + 1
+        caller = state.caller
+        if caller is not None:
+            over = player == state.last_to_play
         else:
             max_turns = self._max_turns
             over = max_turns is not None and turns >= max_turns
-        following = -1 if over else (player + 1) % self._n
-        successor = make_state(
+        hands = state.hand_indices
+        successor = unchecked_state(
             state.table,
-            hands,
-            state._stock,  # noqa: SLF001
+            (*hands[:player], hand, *hands[player + 1 :]),
+            state.stock_indices,
             pile,
-            following,
-            -1,
+            None if over else (player + 1) % self._n,
+            None,
             turns,
             caller,
-            end,
-            state._rebuilt,  # noqa: SLF001
-            history,
+            state.last_to_play,
+            state.rebuilt_indices,
+            (*state.history, event),
         )
         return end_deal(self._config, successor, next_deck=deck) if over else successor
-
-    def _call(
-        self, state: PaiuteState, action: PaiuteAction, aid: int, player: int
-    ) -> tuple[tuple[int, ...], tuple[int, ...], Called]:
-        """Check a call (P11); return the caller's shown hand, the pile and the event."""
-        if state._caller >= 0:  # noqa: SLF001
-            raise self._illegal(
-                action,
-                player,
-                f"player {state._caller} has already called; a final turn ends with a "  # noqa: SLF001
-                "discard or ShowSix() (P12, P13)",
-            )
-        hand = state._hands[player]  # noqa: SLF001
-        pile = state._pile  # noqa: SLF001
-        wild_rank = (state.table.wild >> 2) + 2
-        if aid == CALL_SIX_ID:
-            value = evaluate_indices(hand, wild_rank)
-            if value is None:
-                raise self._illegal(
-                    action, player, "the six cards form no six-card combination (P11, P15)"
-                )
-            discard = None
-        else:
-            card = aid - CALL_BASE
-            hand = self._without(action, player, hand, card, state._drawn)  # noqa: SLF001
-            value = evaluate_indices(hand, wild_rank, self._ace_low)
-            if value is None:
-                raise self._illegal(
-                    action, player, "the other five cards form no five-card combination (P11, P15)"
-                )
-            pile = (*pile, card)
-            discard = CARDS[card]
-        event = Called(
-            player=PlayerId(player),
-            discard=discard,
-            shown=tuple(CARDS[c] for c in hand),
-            value=value,
-        )
-        return hand, pile, event
-
-    def _show_six(self, state: PaiuteState, action: PaiuteAction, player: int) -> ShowedSix:
-        """Check a six-card show in a final turn (P13); return its event."""
-        if state._caller < 0:  # noqa: SLF001
-            raise self._illegal(
-                action,
-                player,
-                "ShowSix() is only for a final turn after a call; to call with six cards "
-                "use Call(discard=None) (P11, P13)",
-            )
-        hand = state._hands[player]  # noqa: SLF001
-        value = evaluate_indices(hand, (state.table.wild >> 2) + 2)
-        if value is None:
-            raise self._illegal(
-                action, player, "the six cards form no six-card combination (P13, P15)"
-            )
-        return ShowedSix(player=PlayerId(player), shown=tuple(CARDS[c] for c in hand), value=value)
-
-    def _without(
-        self, action: PaiuteAction, player: int, hand: tuple[int, ...], card: int, drawn: int
-    ) -> tuple[int, ...]:
-        """The hand after discarding ``card``, if that discard is allowed (P9)."""
-        if drawn == card + PILE_FLAG:
-            raise self._illegal(
-                action,
-                player,
-                "a card taken from the discard pile cannot be discarded this turn (P9)",
-            )
-        try:
-            i = hand.index(card)
-        except ValueError:
-            raise self._illegal(
-                action, player, "the card is not in the player's hand (P9)"
-            ) from None
-        return hand[:i] + hand[i + 1 :]
 
     # --- information ----------------------------------------------------------------------
 
@@ -592,16 +757,6 @@ class Paiute:
         from cardgames.paiute.spec import SPEC
 
         return SPEC
-
-    def why_illegal(self, state: PaiuteState, action: object) -> str | None:
-        """None when ``action`` is legal in ``state``; else why not (the rule in the message)."""
-        if action in self.legal_actions(state):
-            return None
-        try:
-            self.apply(state, action)  # type: ignore[arg-type]
-        except IllegalActionError as error:
-            return str(error)
-        return f"{action!r} is not a legal action now (P9, P11, P13)"  # pragma: no cover
 
 
 from typing import TYPE_CHECKING  # noqa: E402 - this file's last part, kept in one place

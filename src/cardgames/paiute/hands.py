@@ -22,11 +22,12 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import combinations
-from typing import Final, Literal, NoReturn, TypeAlias
+from typing import Final, NoReturn
 
 import attrs
 
 from cardgames.cards import Card, Rank, standard_deck
+from cardgames.errors import InvalidConfigError
 
 __all__ = [
     "CallOption",
@@ -40,8 +41,14 @@ __all__ = [
     "evaluate_indices",
 ]
 
-Tiebreak: TypeAlias = Literal["by_rank", "category_only"]
-"""How hands of one category compare (P17): by their ranks, or not at all (they tie)."""
+
+class Tiebreak(enum.StrEnum):
+    """How hands of one category compare (P17)."""
+
+    BY_RANK = "by_rank"
+    """By their ranks, from the most significant [default]."""
+    CATEGORY_ONLY = "category_only"
+    """Not at all: any two hands of one category tie and split the pot."""
 
 
 class Category(enum.IntEnum):
@@ -149,20 +156,22 @@ class HandValue:
         if category is Category.STRAIGHT_FLUSH and not Rank.FIVE <= ranks[0] <= Rank.KING:
             raise ValueError(f"a straight flush is 5-high to king-high, not {ranks[0]}-high")
 
-    def key(self, tiebreak: Tiebreak = "by_rank") -> tuple[int, ...]:
+    def key(self, tiebreak: Tiebreak | str = Tiebreak.BY_RANK) -> tuple[int, ...]:
         """A plain tuple of ints that orders hands under the ``tiebreak`` option (P17).
 
         With ``"by_rank"`` it is the category then the tie-break ranks; with
         ``"category_only"`` just the category, so any two hands of one category tie.
 
         Raises:
-            ValueError: ``tiebreak`` is not one of the two options.
+            InvalidConfigError: ``tiebreak`` is not one of the two options (P17).
         """
-        if tiebreak == "by_rank":
+        if tiebreak == Tiebreak.BY_RANK:
             return (int(self.category), *map(int, self.ranks))
-        if tiebreak == "category_only":
+        if tiebreak == Tiebreak.CATEGORY_ONLY:
             return (int(self.category),)
-        raise ValueError(f"unknown tiebreak {tiebreak!r}: expected 'by_rank' or 'category_only'")
+        raise InvalidConfigError(
+            f"tiebreak must be one of 'by_rank', 'category_only' (P17), not {tiebreak!r}"
+        )
 
     def __str__(self) -> str:
         category = self.category
@@ -306,7 +315,7 @@ def best_call(
     *,
     ace_low_straight: bool = True,
     forbidden_discard: Card | None = None,
-    tiebreak: Tiebreak = "by_rank",
+    tiebreak: Tiebreak | str = Tiebreak.BY_RANK,
 ) -> CallOption | None:
     """The highest of :func:`call_options` under ``tiebreak`` (P11, P17), or None.
 

@@ -14,7 +14,8 @@ from typing import Final, assert_never
 import attrs
 
 from cardgames.cards import Card, Rank, format_cards
-from cardgames.game import PlayerId
+from cardgames.errors import InvalidStateError
+from cardgames.game import PlayerId, check_seat
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.history import (
     Called,
@@ -26,9 +27,10 @@ from cardgames.paiute.history import (
     RebuiltStock,
     ShowedSix,
 )
-from cardgames.paiute.state import PILE_FLAG, PaiuteState, Table, make_state
+from cardgames.paiute.invariants import check_config_fit
+from cardgames.paiute.state import DRAWN, PaiuteState, Table
 
-__all__ = ["PaiuteObservation", "determinize", "is_seat", "known_cards", "observe"]
+__all__ = ["PaiuteObservation", "determinize", "known_cards", "observe"]
 
 _ALL_CARDS: Final = frozenset(range(52))
 
@@ -125,20 +127,14 @@ class PaiuteObservation:
         return "\n".join(lines)
 
 
-def is_seat(value: object, num_players: int) -> bool:
-    """Whether ``value`` is a seat number (an int, not a bool) below ``num_players``."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players
-
-
 def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> PaiuteObservation:
     """``player``'s view of ``state`` (see :class:`PaiuteObservation`).
 
     Raises:
-        ValueError: ``player`` is not a seat.
+        InvalidPlayerError: ``player`` is not a seat (an int, not a bool, below the number of
+            players; P1).
     """
-    n = state.num_players
-    if not is_seat(player, n):
-        raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
+    check_seat(player, state.num_players)
     history = state.history
     drawn = state.drawn_card
     last = history[-1] if history else None
@@ -148,8 +144,8 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> Paiut
     table = state.table
     in_stock = (
         config.wild_indicator_in_play
-        and not state._rebuilt  # noqa: SLF001 - the engine owns the representation
-        and table.wild in state._stock  # noqa: SLF001
+        and not state.rebuilt_indices
+        and table.wild in state.stock_indices
     )
     return PaiuteObservation(
         player=PlayerId(player),
@@ -157,8 +153,8 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> Paiut
         wild_card=state.wild_card,
         wild_card_in_stock=in_stock,
         discard_pile=state.discard_pile,
-        stock_size=len(state._stock),  # noqa: SLF001
-        hand_sizes=tuple(len(hand) for hand in state._hands),  # noqa: SLF001
+        stock_size=len(state.stock_indices),
+        hand_sizes=tuple(len(hand) for hand in state.hand_indices),
         stacks=table.stacks,
         pot=table.pot,
         dealer=state.dealer,
@@ -242,7 +238,7 @@ def _split_stock(
         stock = tuple(unknown[:stock_slots])
         rest = unknown[stock_slots:]
     if len(stock) != stock_slots:
-        raise ValueError("the observation is inconsistent: too few cards for the stock")
+        raise InvalidStateError("the observation is inconsistent: too few cards for the stock")
     return stock, rest
 
 
@@ -254,8 +250,12 @@ def determinize(
     Observing the result as ``observation.player`` gives back ``observation``.
 
     Raises:
-        ValueError: the observation is inconsistent (its cards cannot fill the hands).
+        InvalidStateError: the observation is inconsistent: its cards cannot fill the hands,
+            or the state they make breaks a rule (the message names it), or it is not a
+            Paiute observation.
     """
+    if not isinstance(observation, PaiuteObservation):
+        raise InvalidStateError(f"not a Paiute observation: {type(observation).__name__}")
     me = observation.player
     known = [frozenset(card.index for card in cards) for cards in known_cards(observation)]
     unknown, bottom = _hidden_cards(config, observation, known)
@@ -272,17 +272,17 @@ def determinize(
             continue
         missing = size - len(known[seat])
         if not 0 <= missing <= len(rest):
-            raise ValueError("the observation is inconsistent: hand sizes do not fit its cards")
+            raise InvalidStateError(
+                "the observation is inconsistent: hand sizes do not fit its cards"
+            )
         sampled, rest = rest[:missing], rest[missing:]
         if seat == observation.current_player and observation.has_drawn and drawn < 0:
             if not sampled:
-                raise ValueError("the observation is inconsistent: no hidden drawn card")
+                raise InvalidStateError("the observation is inconsistent: no hidden drawn card")
             drawn = sampled[rng.randrange(len(sampled))]
         hands.append(tuple(sorted((*known[seat], *sampled))))
     if rest:
-        raise ValueError("the observation is inconsistent: cards left over")
-    if drawn >= 0 and observation.drawn_from_discard:
-        drawn += PILE_FLAG
+        raise InvalidStateError("the observation is inconsistent: cards left over")
     table = Table(
         stacks=observation.stacks,
         pot=observation.pot,
@@ -292,17 +292,18 @@ def determinize(
         results=observation.results,
         chance_key=rng.getrandbits(64),
     )
-    current, caller, last = observation.current_player, observation.caller, observation.last_to_play
-    return make_state(
-        table,
-        tuple(hands),
-        bottom + stock,
-        tuple(card.index for card in observation.discard_pile),
-        -1 if current is None else current,
-        drawn,
-        observation.turns_played,
-        -1 if caller is None else caller,
-        -1 if last is None else last,
-        rebuilt,
-        observation.history,
+    state = PaiuteState(
+        table=table,
+        hand_indices=tuple(hands),
+        stock_indices=bottom + stock,
+        pile_indices=tuple(card.index for card in observation.discard_pile),
+        current_player=observation.current_player,
+        drawn=None if drawn < 0 else DRAWN[observation.drawn_from_discard][drawn],
+        turns_played=observation.turns_played,
+        caller=observation.caller,
+        last_to_play=observation.last_to_play,
+        rebuilt_indices=rebuilt,
+        history=observation.history,
     )
+    check_config_fit(config, state)
+    return state

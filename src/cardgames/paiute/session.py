@@ -17,16 +17,19 @@ from cardgames.game import PlayerId
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.hands import HandValue, evaluate_indices
 from cardgames.paiute.history import DealResult
-from cardgames.paiute.state import CARDS, PaiuteState, Table, make_state
+from cardgames.paiute.state import CARDS, PaiuteState, Table, unchecked_state
 
 __all__ = [
     "check_order",
     "deal_rng",
     "deck_for_deal",
     "end_deal",
+    "next_deal",
     "rebuild_rng",
     "share_chips",
+    "showdown",
     "start_deal",
+    "void_deal",
 ]
 
 HAND_SIZE: Final = 5
@@ -94,13 +97,15 @@ def start_deal(  # noqa: PLR0913 - the session fields a deal starts from
     table = Table(
         stacks=tuple(stack - ante for stack in stacks),
         pot=pot + ante * n,
-        dealer=dealer,
+        dealer=PlayerId(dealer),
         deal=deal,
         wild=wild,
         results=results,
         chance_key=chance_key,
     )
-    return make_state(table, tuple(hands), stock, pile, first, -1, 0, -1, -1, (), ())
+    return unchecked_state(
+        table, tuple(hands), stock, pile, PlayerId(first), None, 0, None, None, (), ()
+    )
 
 
 def share_chips(chips: int, seats: Sequence[int], dealer: int, n: int) -> list[int]:
@@ -116,58 +121,67 @@ def share_chips(chips: int, seats: Sequence[int], dealer: int, n: int) -> list[i
     return won
 
 
-def end_deal(
-    config: PaiuteConfig, state: PaiuteState, *, next_deck: tuple[int, ...] | None
-) -> PaiuteState:
-    """Settle the deal that ``state`` has just finished, then deal again or end the session.
+def showdown(config: PaiuteConfig, state: PaiuteState, caller: PlayerId) -> DealResult:
+    """Show every hand; the best winning combinations share the pot (P14, P17, P18)."""
+    table = state.table
+    n = config.num_players
+    dealer = table.dealer
+    hands = state.hand_indices
+    wild_rank = CARDS[table.wild].rank
+    values: tuple[HandValue | None, ...] = tuple(
+        evaluate_indices(hand, wild_rank, config.ace_low_straight) for hand in hands
+    )
+    tiebreak = config.tiebreak
+    keys = {seat: value.key(tiebreak) for seat, value in enumerate(values) if value}
+    best = max(keys.values())
+    tied = [seat for seat, key in keys.items() if key == best]
+    ordered = sorted(tied, key=lambda seat: (seat - dealer - 1) % n)
+    return DealResult(
+        deal=table.deal,
+        dealer=PlayerId(dealer),
+        wild_card=CARDS[table.wild],
+        caller=caller,
+        shown=tuple(tuple(CARDS[i] for i in hand) for hand in hands),
+        values=values,
+        winners=tuple(PlayerId(seat) for seat in ordered),
+        winnings=tuple(share_chips(table.pot, tied, dealer, n)),
+        pot=table.pot,
+    )
 
-    A called deal goes to the showdown (P14, P18); a deal without a caller is void (P21). The
-    session goes on while deals remain and everyone can ante (P19, P20); at its end a carried
-    pot is refunded equally.
+
+def void_deal(config: PaiuteConfig, state: PaiuteState) -> DealResult:
+    """A deal that reached ``max_turns`` without a call: nobody wins, the pot stays (P21)."""
+    table = state.table
+    n = config.num_players
+    return DealResult(
+        deal=table.deal,
+        dealer=PlayerId(table.dealer),
+        wild_card=CARDS[table.wild],
+        caller=None,
+        shown=((),) * n,
+        values=(None,) * n,
+        winners=(),
+        winnings=(0,) * n,
+        pot=table.pot,
+    )
+
+
+def next_deal(
+    config: PaiuteConfig,
+    state: PaiuteState,
+    result: DealResult,
+    *,
+    next_deck: tuple[int, ...] | None,
+) -> PaiuteState:
+    """Pay out ``result``, then deal again, or end the session and refund a carried pot.
+
+    The session goes on while deals remain and everyone can ante (P19, P20).
     """
     table = state.table
     n = config.num_players
     dealer = table.dealer
-    hands = state._hands  # noqa: SLF001 - the engine owns the state's representation
-    caller = state._caller  # noqa: SLF001
-    pot = table.pot
-    stacks = list(table.stacks)
-    if caller >= 0:
-        wild_rank = CARDS[table.wild].rank
-        values: tuple[HandValue | None, ...] = tuple(
-            evaluate_indices(hand, wild_rank, config.ace_low_straight) for hand in hands
-        )
-        tiebreak = config.tiebreak
-        keys = {seat: value.key(tiebreak) for seat, value in enumerate(values) if value}
-        best = max(keys.values())
-        tied = [seat for seat, key in keys.items() if key == best]
-        won = share_chips(pot, tied, dealer, n)
-        ordered = sorted(tied, key=lambda seat: (seat - dealer - 1) % n)
-        result = DealResult(
-            deal=table.deal,
-            dealer=PlayerId(dealer),
-            wild_card=CARDS[table.wild],
-            caller=PlayerId(caller),
-            shown=tuple(tuple(CARDS[i] for i in hand) for hand in hands),
-            values=values,
-            winners=tuple(PlayerId(seat) for seat in ordered),
-            winnings=tuple(won),
-            pot=pot,
-        )
-        stacks = [stack + chips for stack, chips in zip(stacks, won, strict=True)]
-        pot = 0
-    else:
-        result = DealResult(
-            deal=table.deal,
-            dealer=PlayerId(dealer),
-            wild_card=CARDS[table.wild],
-            caller=None,
-            shown=((),) * n,
-            values=(None,) * n,
-            winners=(),
-            winnings=(0,) * n,
-            pot=pot,
-        )
+    stacks = [stack + chips for stack, chips in zip(table.stacks, result.winnings, strict=True)]
+    pot = table.pot - sum(result.winnings)
     results = (*table.results, result)
     if table.deal + 1 < config.deals and all(stack >= config.ante for stack in stacks):
         return start_deal(
@@ -192,19 +206,32 @@ def end_deal(
         results=results,
         chance_key=table.chance_key,
     )
-    return make_state(
+    return unchecked_state(
         final,
-        hands,
-        state._stock,  # noqa: SLF001
-        state._pile,  # noqa: SLF001
-        -1,
-        -1,
-        state._turns,  # noqa: SLF001
-        caller,
-        state._end,  # noqa: SLF001
-        state._rebuilt,  # noqa: SLF001
-        state._history,  # noqa: SLF001
+        state.hand_indices,
+        state.stock_indices,
+        state.pile_indices,
+        None,
+        None,
+        state.turns_played,
+        state.caller,
+        state.last_to_play,
+        state.rebuilt_indices,
+        state.history,
     )
+
+
+def end_deal(
+    config: PaiuteConfig, state: PaiuteState, *, next_deck: tuple[int, ...] | None
+) -> PaiuteState:
+    """Settle the deal that ``state`` has just finished, then deal again or end the session.
+
+    A called deal goes to the :func:`showdown` (P14, P18); a deal without a caller is a
+    :func:`void_deal` (P21); then :func:`next_deal`.
+    """
+    caller = state.caller
+    result = void_deal(config, state) if caller is None else showdown(config, state, caller)
+    return next_deal(config, state, result, next_deck=next_deck)
 
 
 DECK_INDICES: Final = tuple(card.index for card in standard_deck())

@@ -1,31 +1,129 @@
 """The state of a Paiute session: an immutable value holding everything, hidden cards included.
 
-Cards are stored as dense indices (:attr:`cardgames.cards.Card.index`) for speed; the public
-properties present them as :class:`~cardgames.cards.Card` objects. Bots should look at a
-:class:`~cardgames.paiute.observation.PaiuteObservation` instead, which hides what a player may
-not know. ``str(state)`` prints the whole table for a person.
+A state is plain data. Its fields are public and say what they hold: cards are stored as dense
+indices (:attr:`cardgames.cards.Card.index`, in fields named ``*_indices``) because the engine
+compares and evaluates them many times per action, seats are :data:`~cardgames.game.PlayerId`
+or None, and this turn's draw is a :class:`DrawnCard` naming the card and where it came from.
+Properties present the cards as :class:`~cardgames.cards.Card` objects.
+
+``PaiuteState(...)`` checks everything that does not depend on the game's options and raises
+:class:`~cardgames.errors.InvalidStateError` naming the broken rule; what depends on them (the
+number of seats, the chip total, the turn limit) is checked by
+:func:`~cardgames.paiute.invariants.check_state`. ``repr(state)`` is valid Python that builds an
+equal state. Bots should look at a :class:`~cardgames.paiute.observation.PaiuteObservation`
+instead, which hides what a player may not know; ``str(state)`` prints the table for a person::
+
+    >>> from cardgames.paiute import Paiute, PaiuteConfig, PaiuteState
+    >>> state = Paiute(PaiuteConfig(num_players=2)).initial_state(seed=3)
+    >>> state.current_player, state.drawn, len(state.stock_indices)
+    (1, None, 40)
+    >>> import attrs
+    >>> attrs.evolve(state, current_player=7)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.InvalidStateError: invalid Paiute state: current_player must be a seat ...(P1)
 """
 
 from __future__ import annotations
 
+import enum
+from operator import attrgetter
 from typing import Final
 
 import attrs
 
 from cardgames.cards import Card, Rank, format_cards, standard_deck
+from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
-from cardgames.paiute.history import DealResult, PaiuteEvent
+from cardgames.paiute.history import (
+    Called,
+    DealResult,
+    Discarded,
+    DrewFromDiscard,
+    DrewFromStock,
+    PaiuteEvent,
+    RebuiltStock,
+    ShowedSix,
+)
 
-__all__ = ["PaiuteState", "Table"]
+__all__ = ["DrawSource", "DrawnCard", "PaiuteState", "Table"]
 
 CARDS: Final = standard_deck()
 """Cards by dense index."""
-PILE_FLAG: Final = 52
-"""Added to the drawn card's index when it came from the discard pile (P9)."""
+MAX_CHANCE_KEY: Final = 2**64 - 1
+"""The largest chance key: keys are 64-bit (see :attr:`Table.chance_key`)."""
+_SEATS: Final = range(2, 6)
+_EVENT_KINDS: Final = frozenset(
+    (DrewFromStock, DrewFromDiscard, Discarded, Called, ShowedSix, RebuiltStock)
+)
+_INDICES: Final = frozenset(range(52))
+_PLAYER: Final = attrgetter("player")
 
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(CARDS[i] for i in indices)
+
+
+def _invalid(problem: str) -> InvalidStateError:
+    return InvalidStateError(f"invalid Paiute state: {problem}")
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _check_count(name: str, value: object, high: int | None = None) -> None:
+    if not _is_int(value) or value < 0 or (high is not None and value > high):  # type: ignore[operator]
+        bound = f"from 0 to {high}" if high is not None else "at least 0"
+        raise _invalid(f"{name} must be an int {bound}, not {value!r}")
+
+
+def _check_indices(name: str, value: object) -> tuple[int, ...]:
+    if not isinstance(value, tuple) or not all(_is_int(i) and 0 <= i < 52 for i in value):
+        raise _invalid(f"{name} must be a tuple of card indices from 0 to 51 (P2)")
+    return value
+
+
+class DrawSource(enum.Enum):
+    """Where this turn's card was drawn from (P9)."""
+
+    STOCK = "stock"
+    """The top of the face-down stock; the card may be discarded again this turn."""
+    DISCARD_PILE = "discard_pile"
+    """The top of the discard pile; the card may not be discarded this turn (P9)."""
+
+
+@attrs.frozen(kw_only=True)
+class DrawnCard:
+    """The card the current player drew this turn and where it came from (P9).
+
+    Attributes:
+        card: The drawn card.
+        source: The stock or the discard pile.
+    """
+
+    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    source: DrawSource = attrs.field(validator=attrs.validators.instance_of(DrawSource))
+    card_index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The card's dense index (:attr:`~cardgames.cards.Card.index`), kept for speed."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "card_index", self.card.index)
+
+    def __repr__(self) -> str:
+        return f"DrawnCard(card={self.card!r}, source=DrawSource.{self.source.name})"
+
+    @property
+    def from_discard_pile(self) -> bool:
+        """Whether the card came from the discard pile, so it cannot be discarded (P9)."""
+        return self.source is DrawSource.DISCARD_PILE
+
+
+DRAWN: Final[tuple[tuple[DrawnCard, ...], tuple[DrawnCard, ...]]] = (
+    tuple(DrawnCard(card=card, source=DrawSource.STOCK) for card in CARDS),
+    tuple(DrawnCard(card=card, source=DrawSource.DISCARD_PILE) for card in CARDS),
+)
+"""Interned draws: ``DRAWN[from the pile][card index]``."""
 
 
 @attrs.frozen(kw_only=True)
@@ -39,44 +137,86 @@ class Table:
         deal: The current deal's number in the session, from 0.
         wild: The index of the turned wild card (P6).
         results: The finished deals, oldest first.
-        chance_key: The private key that resolves later shuffles (P10, P20); never observed.
+        chance_key: The private 64-bit key (0 to 2**64 - 1) from which the later shuffles
+            derive: the deck of every later deal (P20) and the order of every stock rebuild
+            (P10). It is never observed; :meth:`~cardgames.paiute.Paiute.determinize` draws
+            a fresh one.
+
+    Raises:
+        InvalidStateError: a field is not a count (an int at least 0), ``wild`` is not a card
+            index, the key is out of range, or ``results`` holds something else.
     """
 
     stacks: tuple[int, ...]
     pot: int
-    dealer: int
+    dealer: PlayerId
     deal: int
     wild: int
     results: tuple[DealResult, ...]
-    chance_key: int = attrs.field(repr=False)
+    chance_key: int
+
+    def __attrs_post_init__(self) -> None:
+        stacks: object = self.stacks
+        if not isinstance(stacks, tuple):
+            raise _invalid(f"stacks must be a tuple of chip counts, not {stacks!r}")
+        for stack in stacks:
+            _check_count("a stack", stack)
+        _check_count("the pot", self.pot)
+        _check_count("the dealer", self.dealer)
+        _check_count("the deal number", self.deal)
+        _check_count("the wild card index", self.wild, 51)
+        _check_count("the chance key", self.chance_key, MAX_CHANCE_KEY)
+        results: object = self.results
+        if not isinstance(results, tuple) or not all(isinstance(r, DealResult) for r in results):
+            raise _invalid("the results must be a tuple of DealResult values")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class PaiuteState:
-    """A whole Paiute session at one moment; build it with :meth:`Paiute.initial_state`.
-
-    The fields are the engine's compact representation (card indices); use the properties.
+    """A whole Paiute session at one moment; :meth:`Paiute.initial_state` builds the first.
 
     Attributes:
         table: The session part: stacks, pot, dealer, deal number, wild card, results.
+        hand_indices: Every seat's hand as card indices in increasing order (see :attr:`hands`).
+        stock_indices: The face-down stock as card indices, the next card to be drawn LAST
+            (see :attr:`stock`, which lists it first).
+        pile_indices: The face-up discard pile as card indices, bottom first (see
+            :attr:`discard_pile`).
+        current_player: The seat to act, or None once the session is over.
+        drawn: The card the current player drew this turn and where from, or None before the
+            draw (P9).
+        turns_played: Completed turns in the current deal (P21).
+        caller: Who called in the current deal, or None (P11).
+        last_to_play: After a call, the seat whose final turn ends the deal (P12); else None.
+        rebuilt_indices: The discards shuffled into the stock at its latest rebuild this deal,
+            as card indices in increasing order (P10).
+        history: The current deal's public events, oldest first.
+
+    Raises:
+        InvalidStateError: the fields describe no position of the rules (a card missing or in
+            two places, a hand of the wrong size, a seat that does not exist, …); the message
+            names the rule.
     """
 
     table: Table
-    _hands: tuple[tuple[int, ...], ...]
-    _stock: tuple[int, ...]
-    _pile: tuple[int, ...]
-    _player: int
-    _drawn: int
-    _turns: int
-    _caller: int
-    _end: int
-    _rebuilt: tuple[int, ...]
-    _history: tuple[PaiuteEvent, ...]
+    hand_indices: tuple[tuple[int, ...], ...]
+    stock_indices: tuple[int, ...]
+    pile_indices: tuple[int, ...]
+    current_player: PlayerId | None
+    drawn: DrawnCard | None
+    turns_played: int
+    caller: PlayerId | None
+    last_to_play: PlayerId | None
+    rebuilt_indices: tuple[int, ...]
+    history: tuple[PaiuteEvent, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
 
     @property
     def num_players(self) -> int:
         """The number of seats."""
-        return len(self._hands)
+        return len(self.hand_indices)
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -116,72 +256,53 @@ class PaiuteState:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand, each in card order."""
-        return tuple(_cards(hand) for hand in self._hands)
+        return tuple(_cards(hand) for hand in self.hand_indices)
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The face-down stock, the next card to be drawn first."""
-        return _cards(self._stock[::-1])
+        return _cards(self.stock_indices[::-1])
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
         """The face-up discard pile, bottom first (the top card last)."""
-        return _cards(self._pile)
+        return _cards(self.pile_indices)
 
     @property
     def top_discard(self) -> Card | None:
         """The card a :class:`DrawDiscard` would take, or None if the pile is empty."""
-        return CARDS[self._pile[-1]] if self._pile else None
-
-    @property
-    def current_player(self) -> PlayerId | None:
-        """The seat to act, or None once the session is over."""
-        return PlayerId(self._player) if self._player >= 0 else None
+        return CARDS[self.pile_indices[-1]] if self.pile_indices else None
 
     @property
     def is_over(self) -> bool:
         """Whether the session has ended."""
-        return self._player < 0
+        return self.current_player is None
 
     @property
     def has_drawn(self) -> bool:
         """Whether the current player has drawn and must now discard, call or show."""
-        return self._drawn >= 0
+        return self.drawn is not None
 
     @property
     def drawn_card(self) -> Card | None:
         """The card the current player drew this turn, or None before the draw."""
-        return CARDS[self._drawn % PILE_FLAG] if self._drawn >= 0 else None
+        return None if self.drawn is None else self.drawn.card
 
     @property
     def drawn_from_discard(self) -> bool:
         """Whether this turn's draw came from the discard pile (so it cannot be discarded, P9)."""
-        return self._drawn >= PILE_FLAG
-
-    @property
-    def turns_played(self) -> int:
-        """Completed turns in the current deal (P21)."""
-        return self._turns
-
-    @property
-    def caller(self) -> PlayerId | None:
-        """Who called in the current deal, or None."""
-        return PlayerId(self._caller) if self._caller >= 0 else None
-
-    @property
-    def last_to_play(self) -> PlayerId | None:
-        """After a call, the seat whose final turn ends the deal (P12); None otherwise."""
-        return PlayerId(self._end) if self._end >= 0 else None
+        return self.drawn is not None and self.drawn.source is DrawSource.DISCARD_PILE
 
     @property
     def rebuilt_cards(self) -> tuple[Card, ...]:
         """The discards shuffled into the stock at its latest rebuild this deal (P10)."""
-        return _cards(self._rebuilt)
+        return _cards(self.rebuilt_indices)
 
-    @property
-    def history(self) -> tuple[PaiuteEvent, ...]:
-        """The current deal's public events, oldest first."""
-        return self._history
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{field.name}={getattr(self, field.name)!r}" for field in attrs.fields(PaiuteState)
+        )
+        return f"PaiuteState({fields})"
 
     def __str__(self) -> str:
         table = self.table
@@ -192,67 +313,226 @@ class PaiuteState:
             ),
             f"pot {table.pot}, stacks {' '.join(map(str, table.stacks))}",
         ]
-        for seat, hand in enumerate(self._hands):
+        for seat, hand in enumerate(self.hand_indices):
             marks = []
-            if seat == self._player:
-                marks.append("to play" + (", has drawn" if self._drawn >= 0 else ""))
-            if seat == self._caller:
+            if seat == self.current_player:
+                marks.append("to play" + (", has drawn" if self.drawn is not None else ""))
+            if seat == self.caller:
                 marks.append("called")
             mark = f" ({', '.join(marks)})" if marks else ""
             lines.append(f"  player {seat}: {format_cards(_cards(hand), unicode=True)}{mark}")
-        pile = format_cards(_cards(self._pile), unicode=True) or "empty"
-        lines.append(f"stock {len(self._stock)} cards, discard pile (top last): {pile}")
-        lines.append(f"turns played this deal: {self._turns}")
-        if self._player < 0:
+        pile = format_cards(_cards(self.pile_indices), unicode=True) or "empty"
+        lines.append(f"stock {len(self.stock_indices)} cards, discard pile (top last): {pile}")
+        lines.append(f"turns played this deal: {self.turns_played}")
+        if self.current_player is None:
             lines.append("the session is over")
             if table.results:
                 lines.append(str(table.results[-1]))
         return "\n".join(lines)
 
 
+def _check_seat(name: str, value: object, n: int, *, optional: bool) -> None:
+    if value is None and optional:
+        return
+    if type(value) is not int or not 0 <= value < n:
+        nobody = " or None" if optional else ""
+        raise _invalid(f"{name} must be a seat from 0 to {n - 1}{nobody}, not {value!r} (P1)")
+
+
+def _check_result(result: DealResult, n: int) -> None:
+    seats = range(n)
+    if not (
+        len(result.shown) == len(result.values) == len(result.winnings) == n
+        and result.dealer in seats
+        and (result.caller is None or result.caller in seats)
+        and all(winner in seats for winner in result.winners)
+    ):
+        raise _invalid("a deal result must have one entry per seat and name only seats (P14)")
+
+
+def _check_seats(state: PaiuteState, n: int) -> None:
+    table = state.table
+    if len(table.stacks) != n:
+        raise _invalid(f"there must be one stack per seat ({n}), not {len(table.stacks)} (P19)")
+    _check_seat("the dealer", table.dealer, n, optional=False)
+    for result in table.results:
+        _check_result(result, n)
+    _check_seat("current_player", state.current_player, n, optional=True)
+    _check_seat("caller", state.caller, n, optional=True)
+    _check_seat("last_to_play", state.last_to_play, n, optional=True)
+    _check_count("turns_played", state.turns_played)
+
+
+class _Shows:
+    """What one pass over a deal's history finds: the calls and the shown hands (P11, P13)."""
+
+    __slots__ = ("callers", "shows", "six")
+
+    def __init__(self, history: object, n: int) -> None:
+        self.callers: list[int] = []
+        self.six: set[int] = set()
+        self.shows: list[Called | ShowedSix] = []
+        if type(history) is not tuple:
+            raise _invalid("the history must be a tuple of Paiute events")
+        kinds = set(map(type, history))
+        if not kinds <= _EVENT_KINDS:
+            raise _invalid("the history must be a tuple of Paiute events")
+        events: tuple[PaiuteEvent, ...] = history
+        if RebuiltStock in kinds:
+            events = tuple(event for event in events if type(event) is not RebuiltStock)
+        try:
+            players = set(map(_PLAYER, events))
+        except TypeError:  # an unhashable "seat"
+            players = {None}
+        if not players <= set(range(n)):
+            raise _invalid("every event of the history must name a seat (P1)")
+        if Called in kinds or ShowedSix in kinds:
+            self._collect(events)
+
+    def _collect(self, events: tuple[PaiuteEvent, ...]) -> None:
+        for event in events:
+            if type(event) is Called:
+                self.callers.append(event.player)
+                self.shows.append(event)
+                if event.discard is None:
+                    self.six.add(event.player)
+            elif type(event) is ShowedSix:
+                self.six.add(event.player)
+                self.shows.append(event)
+
+
+def _check_cards(state: PaiuteState) -> None:
+    """Every card once among the hands, stock and pile, the turned card aside (P2, P6)."""
+    stock, pile = state.stock_indices, state.pile_indices
+    if type(stock) is not tuple:
+        raise _invalid("stock_indices must be a tuple of card indices from 0 to 51 (P2)")
+    if type(pile) is not tuple:
+        raise _invalid("pile_indices must be a tuple of card indices from 0 to 51 (P2)")
+    placed: list[object] = []
+    for hand in state.hand_indices:
+        if type(hand) is not tuple:
+            raise _invalid("a hand must be a tuple of card indices from 0 to 51 (P2)")
+        placed += hand
+    placed += stock
+    placed += pile
+    unique = set(placed)
+    if not unique <= _INDICES or set(map(type, placed)) - {int}:
+        raise _invalid("the hands, the stock and the pile hold card indices from 0 to 51 (P2)")
+    if len(unique) != len(placed):
+        raise _invalid("a card is in more than one place, or twice in one (P2)")
+    missing = _INDICES - unique
+    if missing and missing != {state.table.wild}:
+        raise _invalid(
+            "the hands, the stock and the discard pile must hold each of the 52 cards once, "
+            "but for the turned wild card when it is out of play (P2, P6)"
+        )
+    rebuilt = _check_indices("rebuilt_indices", state.rebuilt_indices)
+    if list(rebuilt) != sorted(set(rebuilt)):
+        raise _invalid("rebuilt_indices must be different cards in increasing order (P10)")
+
+
+def _check_hands(state: PaiuteState, shows: _Shows) -> None:
+    """Five cards a hand; six for the player who has drawn and after a six-card show (P9)."""
+    player, drawn = state.current_player, state.drawn
+    six = shows.six
+    for seat, hand in enumerate(state.hand_indices):
+        if list(hand) != sorted(hand):
+            raise _invalid("hand_indices must list each hand in increasing order")
+        if seat == player:
+            size, why = (6, "after the draw (P9)") if drawn is not None else (5, "before (P9)")
+        elif seat in six:
+            size, why = 6, "after showing six cards (P11, P13)"
+        else:
+            size, why = 5, "when it is not their turn (P5, P9)"
+        if len(hand) != size:
+            raise _invalid(f"player {seat} holds {len(hand)} cards; a player holds {size} {why}")
+    for event in shows.shows:
+        shown: object = event.shown
+        if type(shown) is not tuple or not all(type(card) is Card for card in event.shown):
+            raise _invalid("a shown hand must be a tuple of cards (P11, P13)")
+        if tuple(sorted(card.index for card in event.shown)) != state.hand_indices[event.player]:
+            raise _invalid(
+                f"player {event.player} must hold the cards they showed this deal (P11, P12, P13)"
+            )
+
+
+def _check_turn(state: PaiuteState, shows: _Shows) -> None:
+    player, drawn, caller = state.current_player, state.drawn, state.caller
+    if drawn is not None:
+        if type(drawn) is not DrawnCard:
+            raise _invalid(f"drawn must be a DrawnCard or None, not {drawn!r}")
+        if player is None or drawn.card_index not in state.hand_indices[player]:
+            raise _invalid("the drawn card must be in the current player's hand (P9)")
+    if (caller is None) != (state.last_to_play is None):
+        raise _invalid("a caller and the last seat to play go together (P12)")
+    if shows.callers != ([] if caller is None else [caller]):
+        raise _invalid("the caller is the one player whose call is in this deal's history (P11)")
+    if caller is not None and player == caller:
+        raise _invalid("the caller never plays again (P12)")
+
+
+def check_fields(state: PaiuteState) -> None:
+    """Check what a state must satisfy whatever the options (see :class:`PaiuteState`).
+
+    Raises:
+        InvalidStateError: the first broken rule.
+    """
+    if type(state.table) is not Table:
+        raise _invalid(f"the table must be a Table, not {state.table!r}")
+    hands: object = state.hand_indices
+    if type(hands) is not tuple or len(hands) not in _SEATS:
+        raise _invalid("hand_indices must be a tuple of one hand per seat, 2 to 5 seats (P1)")
+    n = len(hands)
+    _check_seats(state, n)
+    shows = _Shows(state.history, n)
+    _check_cards(state)
+    _check_turn(state, shows)
+    _check_hands(state, shows)
+
+
 _NEW: Final = object.__new__
-_SETTERS: Final = tuple(
-    getattr(PaiuteState, field.name).__set__ for field in attrs.fields(PaiuteState)
-)
-(
-    _SET_TABLE,
-    _SET_HANDS,
-    _SET_STOCK,
-    _SET_PILE,
-    _SET_PLAYER,
-    _SET_DRAWN,
-    _SET_TURNS,
-    _SET_CALLER,
-    _SET_END,
-    _SET_REBUILT,
-    _SET_HISTORY,
-) = _SETTERS
+_SLOTS: Final = PaiuteState.__dict__
+# Slot descriptors set a field about twice as fast as object.__setattr__ (the hot path).
+_SET_TABLE: Final = _SLOTS["table"].__set__
+_SET_HANDS: Final = _SLOTS["hand_indices"].__set__
+_SET_STOCK: Final = _SLOTS["stock_indices"].__set__
+_SET_PILE: Final = _SLOTS["pile_indices"].__set__
+_SET_PLAYER: Final = _SLOTS["current_player"].__set__
+_SET_DRAWN: Final = _SLOTS["drawn"].__set__
+_SET_TURNS: Final = _SLOTS["turns_played"].__set__
+_SET_CALLER: Final = _SLOTS["caller"].__set__
+_SET_END: Final = _SLOTS["last_to_play"].__set__
+_SET_REBUILT: Final = _SLOTS["rebuilt_indices"].__set__
+_SET_HISTORY: Final = _SLOTS["history"].__set__
 
 
-def make_state(  # noqa: PLR0913, PLR0917 - one argument per field, positional for speed
+def unchecked_state(  # noqa: PLR0913, PLR0917 - one argument per field, positional for speed
     table: Table,
-    hands: tuple[tuple[int, ...], ...],
-    stock: tuple[int, ...],
-    pile: tuple[int, ...],
-    player: int,
-    drawn: int,
-    turns: int,
-    caller: int,
-    end: int,
-    rebuilt: tuple[int, ...],
+    hand_indices: tuple[tuple[int, ...], ...],
+    stock_indices: tuple[int, ...],
+    pile_indices: tuple[int, ...],
+    current_player: PlayerId | int | None,
+    drawn: DrawnCard | None,
+    turns_played: int,
+    caller: PlayerId | int | None,
+    last_to_play: PlayerId | int | None,
+    rebuilt_indices: tuple[int, ...],
     history: tuple[PaiuteEvent, ...],
 ) -> PaiuteState:
-    """Build a state without validation: the engine's fast path for successor states."""
+    """Build a state without validation: the engine's fast path for successor states.
+
+    The arguments are the fields of :class:`PaiuteState` in order; the caller vouches for them.
+    """
     state: PaiuteState = _NEW(PaiuteState)
     _SET_TABLE(state, table)
-    _SET_HANDS(state, hands)
-    _SET_STOCK(state, stock)
-    _SET_PILE(state, pile)
-    _SET_PLAYER(state, player)
+    _SET_HANDS(state, hand_indices)
+    _SET_STOCK(state, stock_indices)
+    _SET_PILE(state, pile_indices)
+    _SET_PLAYER(state, current_player)
     _SET_DRAWN(state, drawn)
-    _SET_TURNS(state, turns)
+    _SET_TURNS(state, turns_played)
     _SET_CALLER(state, caller)
-    _SET_END(state, end)
-    _SET_REBUILT(state, rebuilt)
+    _SET_END(state, last_to_play)
+    _SET_REBUILT(state, rebuilt_indices)
     _SET_HISTORY(state, history)
     return state

@@ -73,7 +73,8 @@ def check_state(game: Sixes, state: SixesState) -> None:
 
     The state's own constructor already checks that the cards are partitioned and the columns
     are runs through their 6s (S6); this adds what depends on the config: the number of seats
-    and the chip total (S3, S10), and the round limit (S12).
+    and the chip total (S3, S10), the round limit (S12), the 64-bit chance key, and that each
+    seat's hand plus its plays this round make the cards it was dealt (S4).
     """
     config = game.config
     if state.num_players != config.num_players:
@@ -85,6 +86,18 @@ def check_state(game: Sixes, state: SixesState) -> None:
         raise InvalidStateError(
             f"round {state.round_number} is past max_rounds={config.max_rounds} (S12)"
         )
+    if not 0 <= state.chance_key < 2**64:
+        raise InvalidStateError("chance_key is a 64-bit key, from 0 to 2**64 - 1")
+    played = [0] * state.num_players
+    for turn in state.history:
+        if isinstance(turn.action, Play):
+            played[turn.player] += 1
+    for seat, (mask, plays) in enumerate(zip(state.hand_masks, played, strict=True)):
+        if mask.bit_count() + plays != config.cards_each:
+            raise InvalidStateError(
+                f"seat {seat} holds {mask.bit_count()} cards and played {plays} this round; "
+                f"each seat is dealt {config.cards_each} (S4)"
+            )
 
 
 def describe(  # noqa: PLR0913, PLR0917 - the registry's event signature
