@@ -18,7 +18,7 @@ A record is what a simulator stores and what a bug report attaches::
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -43,6 +43,30 @@ __all__ = ["GameRecord", "dumps_record", "loads_record", "record_game", "replay"
 AnyGame = Game[Any, Any, Any]
 
 
+def _tuple_or_none(item: type) -> Callable[[Any, Any, Any], None]:
+    def check(_record: object, attribute: Any, value: object) -> None:  # noqa: ANN401
+        if value is None:
+            return
+        if not isinstance(value, tuple) or not all(
+            isinstance(v, item) and not isinstance(v, bool) for v in value
+        ):
+            raise TypeError(f"{attribute.name}: expected a tuple of {item.__name__} or None")
+
+    return check
+
+
+def _check_players(_record: object, _attribute: object, players: object) -> None:
+    if not isinstance(players, tuple) or not all(isinstance(name, str) for name in players):
+        raise TypeError(f"players: expected a tuple of names, not {players!r}")
+    for seat, name in enumerate(players):
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            raise DecodeError(
+                f"players[{seat}]: {name!r} is not valid Unicode text (a lone surrogate)"
+            ) from None
+
+
 @attrs.frozen(kw_only=True)
 class GameRecord:
     """A replayable game: game name, config, chance (seed or deck), actions and result.
@@ -54,16 +78,23 @@ class GameRecord:
         deck: An explicit first-deal deck order, when the game started from one.
         actions: Every action, in order.
         returns: Each seat's chip result at the end of the actions (None if not recorded).
-        players: Optional names of who sat in each seat (bots or people).
+        players: Optional names of who sat in each seat (bots or people). Any text that can
+            be written as UTF-8 (no lone surrogates); control characters are allowed, and the
+            command line prints them escaped.
+
+    Raises:
+        TypeError: a field of the wrong type (``game`` not a string, ``actions`` not a tuple,
+            ``deck``, ``returns`` or ``players`` not a tuple of cards, integers or strings).
+        DecodeError: a player name holds a lone surrogate, so no file can store it.
     """
 
-    game: str
+    game: str = attrs.field(validator=attrs.validators.instance_of(str))
     config: Any
     seed: int
-    deck: tuple[Card, ...] | None = None
-    actions: tuple[Any, ...]
-    returns: tuple[int, ...] | None = None
-    players: tuple[str, ...] = ()
+    deck: tuple[Card, ...] | None = attrs.field(default=None, validator=_tuple_or_none(Card))
+    actions: tuple[Any, ...] = attrs.field(validator=attrs.validators.instance_of(tuple))
+    returns: tuple[int, ...] | None = attrs.field(default=None, validator=_tuple_or_none(int))
+    players: tuple[str, ...] = attrs.field(default=(), validator=_check_players)
 
     def make_game(self) -> AnyGame:
         """The game this record was played with."""
@@ -104,12 +135,17 @@ def replay(record: GameRecord) -> tuple[Any, ...]:
         DecodeError: the record's config or deck is invalid.
     """
     game = record.make_game()
+    if isinstance(record.seed, bool) or not isinstance(record.seed, int):
+        raise DecodeError(f"seed: expected an integer, not {type(record.seed).__name__}")
+    classes = game_info(record.game).action_classes
     try:
         state = game.initial_state(record.seed, deck=record.deck)
     except (InvalidConfigError, ValueError) as error:
         raise DecodeError(f"deck: {error}") from None
     states = [state]
     for step, action in enumerate(record.actions):
+        if not isinstance(action, classes):
+            raise ReplayError(f"actions[{step}]: {action!r} is not a {record.game} action")
         try:
             state = game.apply(state, action)
         except IllegalActionError as error:
