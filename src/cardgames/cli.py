@@ -448,16 +448,16 @@ def _too_large(path: Path, max_bytes: int) -> UsageError:
 
 def _next_line(stream: IO[bytes], path: Path, max_bytes: int) -> tuple[bytes, int] | None:
     """The next non-blank line (and how many lines it skipped), each at most ``max_bytes``."""
-    skipped = 0
+    skipped, blank = 0, 0
     while True:
         line = stream.readline(max_bytes + 1)
         if not line:
             return None
-        if len(line.rstrip(b"\r\n")) > max_bytes:
+        if len(line.rstrip(b"\r\n")) > max_bytes or blank > max_bytes:
             raise _too_large(path, max_bytes)
         if line.strip():
             return line, skipped
-        skipped += 1
+        skipped, blank = skipped + 1, blank + len(line)
 
 
 def _read_record_text(path: Path, index: int, max_bytes: int) -> str:
@@ -510,7 +510,7 @@ def _load_record(path: Path, index: int, max_bytes: int = DEFAULT_MAX_BYTES) -> 
     try:
         text = _read_record_text(path, index, max_bytes)
     except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
     if text.lstrip().startswith("{"):
         return loads_record(text)
     from cardgames.serialization.text import parse_record
