@@ -29,9 +29,8 @@ INSTRUMENTED = ("cardgames.serialization", "cardgames.sixes", "cardgames.paiute"
 """The packages whose code the targets reach (with cards, game, registry, events and cli)."""
 
 with atheris.instrument_imports(include=["cardgames", "targets"]):
-    import cardgames.cli
-    import cardgames.events
-
+    for name in ("cardgames.cli", "cardgames.events"):
+        importlib.import_module(name)
     for package in INSTRUMENTED:
         path = importlib.import_module(package).__path__
         for module in pkgutil.walk_packages(path, package + "."):
