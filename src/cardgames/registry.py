@@ -88,6 +88,8 @@ def game_info(name: str) -> GameInfo:
     Raises:
         DecodeError: no game has that name (names come from documents and command lines).
     """
+    if not isinstance(name, str):
+        raise DecodeError(f"unknown game {name!r}: a game name is a string")
     if name not in _REGISTRY and name in _BUILTIN:
         register_game(_BUILTIN[name]())
     try:

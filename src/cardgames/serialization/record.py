@@ -113,6 +113,9 @@ def record_game(
 
     Raises:
         ReplayError: an action is not legal at its step.
+        DecodeError: ``players`` has a name for some seats only, or a name with a lone
+            surrogate.
+        TypeError: ``actions``, ``deck`` or ``players`` is not a sequence of the right values.
     """
     record = GameRecord(
         game=game.name,
@@ -132,12 +135,19 @@ def replay(record: GameRecord) -> tuple[Any, ...]:
     Raises:
         ReplayError: an action is illegal at its step (the message names the step, the
             action and the rule), or the recorded result differs from the replayed one.
-        DecodeError: the record's config or deck is invalid.
+        DecodeError: the record's config, seed or deck is invalid, or it names some seats
+            only.
+        TypeError: ``record`` is not a :class:`GameRecord`.
     """
+    _expect_record(record)
     game = record.make_game()
     if isinstance(record.seed, bool) or not isinstance(record.seed, int):
         raise DecodeError(f"seed: expected an integer, not {type(record.seed).__name__}")
     classes = game_info(record.game).action_classes
+    if record.players and len(record.players) != game.num_players:
+        raise DecodeError(
+            f"players: {len(record.players)} names for a {game.num_players}-player game"
+        )
     try:
         state = game.initial_state(record.seed, deck=record.deck)
     except (InvalidConfigError, ValueError) as error:
@@ -159,9 +169,24 @@ def replay(record: GameRecord) -> tuple[Any, ...]:
     return tuple(states)
 
 
+def _expect_record(record: object) -> None:
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"expected a GameRecord, not {type(record).__name__}")
+
+
 def encode_record(record: GameRecord) -> dict[str, JSON]:
-    """The JSON document (a dict) of a record."""
+    """The JSON document (a dict) of a record.
+
+    Raises:
+        TypeError: ``record`` is not a :class:`GameRecord`, or its values are not those of
+            its game (an action of another game, a config of the wrong class).
+        DecodeError: the record names no known game.
+    """
+    _expect_record(record)
     info = game_info(record.game)
+    for step, action in enumerate(record.actions):
+        if not isinstance(action, info.action_classes):
+            raise TypeError(f"actions[{step}]: {action!r} is not a {info.name} action")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -179,7 +204,12 @@ def encode_record(record: GameRecord) -> dict[str, JSON]:
 
 
 def dumps_record(record: GameRecord, *, indent: int | None = None) -> str:
-    """The JSON text of a record (one line unless ``indent`` is given: JSON-lines friendly)."""
+    """The JSON text of a record (one line unless ``indent`` is given: JSON-lines friendly).
+
+    Raises:
+        TypeError: as :func:`encode_record`.
+        DecodeError: as :func:`encode_record`.
+    """
     return json.dumps(encode_record(record), indent=indent, ensure_ascii=False)
 
 

@@ -87,9 +87,11 @@ def format_record(record: GameRecord) -> str:
     """The text form of ``record`` (the record is replayed to name the seat of each move).
 
     Raises:
-        TypeError: the record's game has no action notation.
+        TypeError: ``record`` is not a :class:`GameRecord`, or its game has no action notation.
         DecodeError: the record does not replay (see :func:`~cardgames.serialization.replay`).
     """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"expected a GameRecord, not {type(record).__name__}")
     info = game_info(record.game)
     format_action, _ = _notation(info)
     game = record.make_game()
