@@ -187,3 +187,14 @@ def test_a_directory_is_a_clear_error(
     code, _, err = run(["replay", str(tmp_path)], capsys, monkeypatch)
     assert code == 1
     assert "cannot read" in err
+
+
+def test_a_single_record_file_has_only_index_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A text or indented JSON record file holds one record: --index 1 exits 1."""
+    path = tmp_path / "one.txt"
+    path.write_text(format_record(record_game(GAME, (), seed=4)), encoding="utf-8")
+    code, _, err = run(["replay", str(path), "--index", "1"], capsys, monkeypatch)
+    assert code == 1
+    assert "holds 1 record: --index must be 0" in err

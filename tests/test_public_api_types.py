@@ -15,13 +15,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from cardgames import cards
 from cardgames.cards import ACE_HIGH, Card, Rank, RankOrder, Suit, standard_deck
-from cardgames.errors import CardgamesError
+from cardgames.errors import CardgamesError, DecodeError, InvalidConfigError, ReplayError
 from cardgames.game import Game, legal_action_mask, playout, seats, winners
 from cardgames.registry import game_info
 from cardgames.serialization import (
@@ -273,3 +274,50 @@ def test_game_methods_of_every_game(name: str, method: str, data: st.DataObject)
         check(function, *args)
     else:
         check(function, *args)
+
+
+def test_known_bad_arguments_raise_the_documented_errors() -> None:
+    """The errors the docstrings name, one explicit example each (issue 17)."""
+    with pytest.raises(DecodeError, match="out of range"):
+        Card.from_index(52)
+    with pytest.raises(TypeError):
+        Card.from_index("1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        cards.format_cards([None])  # type: ignore[list-item]
+    with pytest.raises(InvalidConfigError):
+        cards.deal(standard_deck(), 0)
+    with pytest.raises(TypeError):
+        cards.deal(standard_deck(), 2.5)  # type: ignore[arg-type]
+    order = RankOrder.parse("A 2 3")
+    with pytest.raises(InvalidConfigError, match="not in the rank order"):
+        order.position(Rank.KING)
+    with pytest.raises(InvalidConfigError):
+        order.successor([])  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError):
+        order.predecessor(Rank.TEN)
+    with pytest.raises(TypeError):
+        order.sort_key("Ah")  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError):
+        RankOrder((Rank.ACE, Rank.ACE))
+    assert winners(()) == frozenset()
+    with pytest.raises(DecodeError, match="a game name is a string"):
+        game_info(["sixes"])  # type: ignore[arg-type]
+
+
+def test_records_refuse_what_they_cannot_replay_or_store() -> None:
+    """replay/dumps_record/format_record refuse wrong values with documented errors."""
+    game = GAMES["sixes"]
+    record = next(v for v in SAMPLES if isinstance(v, GameRecord) and v.game == game.name)
+    for function in (replay, dumps_record, format_record):
+        with pytest.raises(TypeError, match="expected a GameRecord"):
+            function("record")  # type: ignore[arg-type]
+    with pytest.raises(DecodeError, match="players: 1 names for a 5-player game"):
+        replay(attrs.evolve(record, players=("ann",)))
+    with pytest.raises(DecodeError, match="seed: expected an integer, not str"):
+        replay(attrs.evolve(record, seed="1"))
+    with pytest.raises(ReplayError, match=r"actions\[0\]: 'pass' is not a sixes action"):
+        replay(attrs.evolve(record, actions=("pass",)))
+    with pytest.raises(TypeError, match=r"actions\[0\]"):
+        dumps_record(attrs.evolve(record, actions=("pass",)))
+    with pytest.raises(TypeError, match="config: expected a SixesConfig"):
+        dumps_record(attrs.evolve(record, config=None))

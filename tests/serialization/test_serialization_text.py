@@ -267,3 +267,21 @@ def test_records_of_the_wrong_types_are_type_errors(
     base: dict[str, object] = {"game": game.name, "config": None, "seed": 1, "actions": ()}
     with pytest.raises(TypeError):
         GameRecord(**{**base, **fields})  # type: ignore[arg-type]
+
+
+def test_a_dealt_deck_and_comment_lines_round_trip(game: AnyGame) -> None:
+    """A record dealt from an explicit deck keeps it; comment lines are skipped anywhere."""
+    from cardgames.cards import forty_card_deck, standard_deck
+
+    for candidate in (standard_deck(), forty_card_deck()):
+        try:
+            game.initial_state(0, deck=candidate)
+        except ValueError:
+            continue
+        record = record_game(game, (), seed=0, deck=candidate)
+        text = format_record(record)
+        assert "\ndeck: " in text
+        commented = text.replace("\nseed: ", "\n# a comment\nseed: ", 1)
+        assert parse_record(commented + "# the end\n") == record
+        return
+    pytest.fail("neither deck deals")
