@@ -314,7 +314,7 @@ def test_records_refuse_what_they_cannot_replay_or_store() -> None:
     with pytest.raises(DecodeError, match="players: 1 names for a 5-player game"):
         replay(attrs.evolve(record, players=("ann",)))
     with pytest.raises(DecodeError, match="seed: expected an integer, not str"):
-        replay(attrs.evolve(record, seed="1"))
+        replay(attrs.evolve(record, seed="1"))  # type: ignore[arg-type]
     with pytest.raises(ReplayError, match=r"actions\[0\]: 'pass' is not a sixes action"):
         replay(attrs.evolve(record, actions=("pass",)))
     with pytest.raises(TypeError, match=r"actions\[0\]"):
