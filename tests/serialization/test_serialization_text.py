@@ -128,6 +128,7 @@ def test_bad_seats_are_decode_errors(game: AnyGame, seat: str) -> None:
         ("seed", "9" * 5000, "seed: expected an integer"),
         ("seed", "\u0669", "seed: expected an integer"),
         ("seed", "1_0", "seed: expected an integer"),
+        ("seed", str(2**256), "seed: expected an integer"),
         ("result", "9" * 5000, "result: expected"),
         ("result", "\u0661", "result: expected"),
         ("moves", "9" * 5000, "moves: expected the number of moves"),
@@ -285,3 +286,11 @@ def test_a_dealt_deck_and_comment_lines_round_trip(game: AnyGame) -> None:
         assert parse_record(commented + "# the end\n") == record
         return
     pytest.fail("neither deck deals")
+
+
+def test_the_largest_seed_round_trips(game: AnyGame) -> None:
+    """Seeds up to 2**256 in size, as JSON documents allow, round-trip through text."""
+    for seed in (2**256 - 1, -(2**256) + 1):
+        record = record_game(game, (), seed=seed)
+        assert parse_record(format_record(record)) == record
+        assert loads_record(dumps_record(record)) == record

@@ -46,7 +46,9 @@ __all__ = ["format_record", "parse_record"]
 _HEADER: Final = f"# cardgames record, version {VERSION}"
 _VERSION_LINE: Final = re.compile(r"#\s*cardgames record, version\s+(\S{1,20})", re.ASCII)
 _MOVE: Final = re.compile(r"([0-9]+)\.\s+p([0-9]+)\s+(.+)", re.ASCII)
-_INTEGER: Final = re.compile(r"-?[0-9]{1,40}", re.ASCII)
+_INTEGER: Final = re.compile(r"-?[0-9]{1,78}", re.ASCII)
+_MAX_INT: Final = 2**256
+"""Integers (seed, results) are below 2**256 in size, as in the JSON documents."""
 _COUNT: Final = re.compile(r"[0-9]{1,9}", re.ASCII)
 _KEYS: Final = ("game", "config", "seed", "deck", "players", "result", "moves")
 _LINE_BREAKS: Final = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
@@ -165,9 +167,13 @@ def _players(text: str, num_players: int) -> tuple[str, ...]:
     return players
 
 
+def _is_integer(text: str) -> bool:
+    return _INTEGER.fullmatch(text) is not None and abs(int(text)) < _MAX_INT
+
+
 def _returns(text: str, num_players: int) -> tuple[int, ...]:
     words = text.split()
-    if len(words) != num_players or not all(_INTEGER.fullmatch(word) for word in words):
+    if len(words) != num_players or not all(_is_integer(word) for word in words):
         raise DecodeError(f"result: expected {num_players} integers, one per seat")
     return tuple(int(word) for word in words)
 
@@ -227,7 +233,7 @@ def parse_record(text: str) -> GameRecord:  # noqa: C901 - one check per header
         info, parse_json(headers["config"]) if "config" in headers else None, "config"
     )
     game = make_game(info, config, "config")
-    if not _INTEGER.fullmatch(headers["seed"]):
+    if not _is_integer(headers["seed"]):
         raise DecodeError("seed: expected an integer")
     if not _COUNT.fullmatch(headers["moves"]):
         raise DecodeError("moves: expected the number of moves")
