@@ -10,9 +10,11 @@ The targets need no fuzzer: ``tests/test_fuzz_targets.py`` runs them over the se
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import random
+import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -138,6 +140,7 @@ def fuzz_record_text(data: bytes) -> None:
 
 
 _SCRATCH = Path(tempfile.mkdtemp(prefix="cardgames-fuzz-"))
+atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
 
 
 def fuzz_record_file(data: bytes) -> None:
