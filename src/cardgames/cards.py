@@ -27,7 +27,7 @@ from typing import Final
 
 import attrs
 
-from cardgames.errors import ParseError
+from cardgames.errors import DecodeError, InvalidConfigError, ParseError
 
 __all__ = [
     "ACE_HIGH",
@@ -150,6 +150,9 @@ class Card:
     characters (``str(card) == "Ah"``); :attr:`unicode` gives the display form ``A♥``.
     ``repr(card)`` is valid Python (``Card.parse('Ah')``), so a failing example can be pasted
     into a test.
+
+    Raises:
+        TypeError: ``rank`` is not a :class:`Rank` or ``suit`` not a :class:`Suit`.
     """
 
     rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
@@ -177,10 +180,13 @@ class Card:
         """The card with the dense index ``index`` in 0..51 (see :attr:`index`).
 
         Raises:
-            ValueError: ``index`` is out of range.
+            DecodeError: ``index`` is out of range (a ``ValueError`` too).
+            TypeError: ``index`` is not an integer.
         """
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"a card index is an int, not {type(index).__name__}")
         if not 0 <= index < len(_CARDS_BY_INDEX):
-            raise ValueError(f"card index {index} is out of range 0..51")
+            raise DecodeError(f"card index {index} is out of range 0..51")
         return _CARDS_BY_INDEX[index]
 
     @property
@@ -227,8 +233,17 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
-    """Format cards separated by spaces, in ASCII (``Ah Kd``) or for display (``A♥ K♦``)."""
-    return " ".join(card.unicode if unicode else str(card) for card in cards)
+    """Format cards separated by spaces, in ASCII (``Ah Kd``) or for display (``A♥ K♦``).
+
+    Raises:
+        TypeError: ``cards`` is not an iterable of cards.
+    """
+    words = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"format_cards: {card!r} is not a Card")
+        words.append(card.unicode if unicode else str(card))
+    return " ".join(words)
 
 
 @attrs.frozen
@@ -241,6 +256,10 @@ class RankOrder:
         >>> order = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
         >>> order.successor(Rank.SEVEN), order.predecessor(Rank.ACE)
         (<Rank.JACK: 11>, None)
+
+    Raises:
+        InvalidConfigError: no rank, or a repeated rank (a ``ValueError``).
+        TypeError: ``ranks`` is not a tuple of :class:`Rank` values.
     """
 
     ranks: tuple[Rank, ...] = attrs.field()
@@ -249,7 +268,7 @@ class RankOrder:
     @ranks.validator
     def _check(self, _attribute: object, value: tuple[Rank, ...]) -> None:
         if not value or len(set(value)) != len(value):
-            raise ValueError("a rank order needs at least one rank and no repeated rank")
+            raise InvalidConfigError("a rank order needs at least one rank and no repeated rank")
         if not all(isinstance(rank, Rank) for rank in value):
             raise TypeError("a rank order holds Rank values")
 
@@ -286,23 +305,41 @@ class RankOrder:
         """The position of ``rank``, 0 for the lowest.
 
         Raises:
-            KeyError: ``rank`` is not part of this order.
+            InvalidConfigError: ``rank`` is not part of this order (a ``ValueError``).
         """
-        return self._position[rank]
+        try:
+            return self._position[rank]
+        except (KeyError, TypeError):
+            raise InvalidConfigError(f"{rank!r} is not in the rank order {self}") from None
 
     def successor(self, rank: Rank) -> Rank | None:
-        """The next higher rank, or None after the highest."""
-        i = self._position[rank] + 1
+        """The next higher rank, or None after the highest.
+
+        Raises:
+            InvalidConfigError: ``rank`` is not part of this order (a ``ValueError``).
+        """
+        i = self.position(rank) + 1
         return self.ranks[i] if i < len(self.ranks) else None
 
     def predecessor(self, rank: Rank) -> Rank | None:
-        """The next lower rank, or None before the lowest."""
-        i = self._position[rank] - 1
+        """The next lower rank, or None before the lowest.
+
+        Raises:
+            InvalidConfigError: ``rank`` is not part of this order (a ``ValueError``).
+        """
+        i = self.position(rank) - 1
         return self.ranks[i] if i >= 0 else None
 
     def sort_key(self, card: Card) -> tuple[int, int]:
-        """A key that sorts cards by this order, then by suit."""
-        return (self._position[card.rank], card.suit)
+        """A key that sorts cards by this order, then by suit.
+
+        Raises:
+            InvalidConfigError: the card's rank is not part of this order (a ``ValueError``).
+            TypeError: ``card`` is not a :class:`Card`.
+        """
+        if not isinstance(card, Card):
+            raise TypeError(f"sort_key: {card!r} is not a Card")
+        return (self.position(card.rank), card.suit)
 
 
 ACE_HIGH: Final = RankOrder(tuple(Rank))
@@ -326,6 +363,9 @@ def make_rng(seed: int | random.Random | None) -> random.Random:
 
     A :class:`random.Random` passed in is returned as it is (the caller owns its state). With
     None the seed comes from :mod:`secrets`, so a live table cannot be predicted.
+
+    Raises:
+        TypeError: ``seed`` is none of these.
     """
     if isinstance(seed, random.Random):
         return seed
@@ -337,7 +377,11 @@ def make_rng(seed: int | random.Random | None) -> random.Random:
 
 
 def shuffled(cards: Iterable[Card], rng: int | random.Random | None) -> tuple[Card, ...]:
-    """The cards in a random order drawn from ``rng`` (never the global generator)."""
+    """The cards in a random order drawn from ``rng`` (never the global generator).
+
+    Raises:
+        TypeError: ``cards`` is not iterable, or ``rng`` is not a seed (see :func:`make_rng`).
+    """
     order = list(cards)
     make_rng(rng).shuffle(order)
     return tuple(order)
@@ -355,17 +399,21 @@ def deal(
         The hands and the undealt rest of ``cards``, in order.
 
     Raises:
-        ValueError: too few cards, or an uneven deal of every card.
+        InvalidConfigError: too few cards, or an uneven deal of every card (a ``ValueError``).
+        TypeError: ``cards`` is not a sequence, or a count is not an integer.
     """
+    for count in (hands, cards_each):
+        if isinstance(count, bool) or not isinstance(count, int | None):
+            raise TypeError(f"deal: counts are integers, not {count!r}")
     if hands < 1:
-        raise ValueError(f"cannot deal to {hands} hands")
+        raise InvalidConfigError(f"cannot deal to {hands} hands")
     if cards_each is None:
         if len(cards) % hands:
-            raise ValueError(f"{len(cards)} cards do not deal evenly to {hands} hands")
+            raise InvalidConfigError(f"{len(cards)} cards do not deal evenly to {hands} hands")
         cards_each = len(cards) // hands
     dealt = hands * cards_each
     if cards_each < 0 or dealt > len(cards):
-        raise ValueError(f"cannot deal {cards_each} cards to each of {hands} hands")
+        raise InvalidConfigError(f"cannot deal {cards_each} cards to each of {hands} hands")
     return (
         tuple(tuple(cards[i:dealt:hands]) for i in range(hands)),
         tuple(cards[dealt:]),

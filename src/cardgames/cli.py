@@ -36,7 +36,7 @@ from cardgames.game import PlayerId, seats, winners
 from cardgames.registry import game_info, game_names
 from cardgames.spec import AnyGameSpec as GameInfo
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "printable"]
 
 EXIT_OK: Final = 0
 EXIT_ERROR: Final = 1
@@ -490,34 +490,113 @@ def _tournament(args: argparse.Namespace, out: IO[str]) -> int:
 # --- replay --------------------------------------------------------------------------------
 
 
-def _load_record(path: Path, index: int) -> Any:  # noqa: ANN401 - a GameRecord
+DEFAULT_MAX_BYTES: Final = 8 * 2**20
+"""The largest record ``replay`` reads unless ``--max-bytes`` says otherwise (8 MiB)."""
+_BOM: Final = b"\xef\xbb\xbf"
+
+
+def printable(text: str) -> str:
+    r"""``text`` with every control or unprintable character escaped, safe to print.
+
+    Record files come from strangers: a player name must not clear the screen or forge lines.
+
+    Example::
+
+        >>> printable("ann\x1b[2J\nbob")
+        'ann\\x1b[2J\\nbob'
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _utf8(data: bytes, path: Path, first_line: int) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = first_line + data.count(b"\n", 0, error.start)
+        raise UsageError(
+            f"{path} is not a record: line {line} is not UTF-8 text "
+            f"(byte 0x{data[error.start]:02x})"
+        ) from None
+
+
+def _too_large(path: Path, max_bytes: int) -> UsageError:
+    return UsageError(
+        f"{path}: a record larger than {max_bytes} bytes; --max-bytes raises the limit"
+    )
+
+
+def _next_line(stream: IO[bytes], path: Path, max_bytes: int) -> tuple[bytes, int] | None:
+    """The next non-blank line (and how many lines it skipped), each at most ``max_bytes``."""
+    skipped, blank = 0, 0
+    while True:
+        line = stream.readline(max_bytes + 1)
+        if not line:
+            return None
+        if len(line.rstrip(b"\r\n")) > max_bytes or blank > max_bytes:
+            raise _too_large(path, max_bytes)
+        if line.strip():
+            return line, skipped
+        skipped, blank = skipped + 1, blank + len(line)
+
+
+def _read_record_text(path: Path, index: int, max_bytes: int) -> str:
+    """The text of record ``index``: a line of a JSON-lines file, else the whole file.
+
+    Reads at most ``max_bytes`` per record, so ``/dev/zero`` or a huge file is refused.
+    """
+    with path.open("rb") as stream:
+        found = _next_line(stream, path, max_bytes)
+        if found is None:
+            raise UsageError(f"{path} holds no record")
+        first, skipped = found
+        first = first.removeprefix(_BOM)
+        line_number = skipped + 1
+        head = first.strip()
+        if head.startswith(b"{") and head.endswith(b"}"):  # JSON lines: one record a line
+            from cardgames.simulation.campaign import campaign_records
+
+            count = 0
+            while True:
+                # a simulate campaign file also holds a header and results or fault lines, and
+                # wraps each record with its game index: count and return the records only
+                records = campaign_records(_utf8(first, path, line_number))
+                if records and count == index:
+                    return records[0]
+                count += len(records)
+                found = _next_line(stream, path, max_bytes)
+                if found is None:
+                    break
+                first, skipped = found
+                line_number += skipped + 1
+            if count == 0:
+                raise UsageError(f"{path} holds no record")
+            if count == 1:
+                raise UsageError(f"{path} holds 1 record: --index must be 0")
+            raise UsageError(f"{path} holds {count} records: --index must be 0 to {count - 1}")
+        rest = stream.read(max_bytes - len(first) + 1)
+        if len(first) + len(rest) > max_bytes:
+            raise _too_large(path, max_bytes)
+        if index != 0:
+            raise UsageError(f"{path} holds 1 record: --index must be 0")
+        return _utf8(first + rest, path, line_number)
+
+
+def _load_record(path: Path, index: int, max_bytes: int = DEFAULT_MAX_BYTES) -> Any:  # noqa: ANN401 - a GameRecord
     """Record ``index`` of a JSON-lines file, or the record of a JSON or text record file.
 
     Raises:
-        UsageError: the file cannot be read, or has no record ``index``.
+        UsageError: the file cannot be read, is not UTF-8 text, holds a record larger than
+            ``max_bytes``, or has no record ``index``.
         DecodeError: the record is malformed.
     """
     from cardgames.serialization import loads_record
 
+    if max_bytes < 1:
+        raise UsageError(f"--max-bytes must be at least 1, not {max_bytes}")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read_record_text(path, index, max_bytes)
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    from cardgames.simulation.campaign import campaign_records
-
-    lines = campaign_records(text)  # the game records of a simulate campaign file, or all lines
-    if not lines:
-        raise UsageError(f"{path} holds no record")
-    if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
-        if not 0 <= index < len(lines):
-            raise UsageError(
-                f"{path} holds {len(lines)} records: --index must be 0 to {len(lines) - 1}"
-            )
-        return loads_record(lines[index])
-    if index != 0:
-        raise UsageError(f"{path} holds 1 record: --index must be 0")
-    if len(lines) == 1 and lines[0].lstrip().startswith("{"):
-        return loads_record(lines[0])  # also a campaign file of one game
     if text.lstrip().startswith("{"):
         return loads_record(text)
     from cardgames.serialization.text import parse_record
@@ -528,11 +607,11 @@ def _load_record(path: Path, index: int) -> Any:  # noqa: ANN401 - a GameRecord
 def _replay(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
     from cardgames.serialization import replay
 
-    record = _load_record(Path(args.file), args.index)
+    record = _load_record(Path(args.file), args.index, args.max_bytes)
     states = replay(record)
     game = record.make_game()
     info = game_info(record.game)
-    players = f" ({', '.join(record.players)})" if record.players else ""
+    players = f" ({', '.join(map(printable, record.players))})" if record.players else ""
     out.write(f"{record.game}, seed {record.seed}, {len(record.actions)} actions{players}\n\n")
 
     def step(number: int) -> None:
@@ -675,6 +754,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--index", type=int, default=0, help="which record of a JSON-lines file (from 0)"
     )
     rep.add_argument("--all", action="store_true", help="print every move without pausing")
+    rep.add_argument(
+        "--max-bytes",
+        type=int,
+        default=DEFAULT_MAX_BYTES,
+        metavar="N",
+        help=f"refuse a record larger than N bytes (default {DEFAULT_MAX_BYTES}, 8 MiB)",
+    )
 
     rules = commands.add_parser("rules", help="print a summary of a game's rules")
     rules.add_argument("game", choices=names, help="the game")
@@ -716,5 +802,5 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_ERROR
     except (CardgamesError, OSError) as error:
-        sys.stderr.write(f"cardgames {args.command}: error: {error}\n")
+        sys.stderr.write(f"cardgames {args.command}: error: {printable(str(error))}\n")
         return EXIT_ERROR

@@ -294,7 +294,11 @@ def standings(returns: Sequence[int]) -> tuple[tuple[PlayerId, int], ...]:
 
 
 def seats(num_players: int) -> tuple[PlayerId, ...]:
-    """The seats ``PlayerId(0)`` … ``PlayerId(num_players - 1)``."""
+    """The seats ``PlayerId(0)`` … ``PlayerId(num_players - 1)``.
+
+    Raises:
+        TypeError: ``num_players`` is not an integer.
+    """
     return tuple(PlayerId(i) for i in range(num_players))
 
 
@@ -329,7 +333,13 @@ def round_index(game: Game[StateT, ActionT, ObservationT], state: StateT) -> int
 
 
 def winners(returns: Sequence[int]) -> frozenset[PlayerId]:
-    """The seats with the best chip result (several on a tie)."""
+    """The seats with the best chip result (several on a tie; none for no seats).
+
+    Raises:
+        TypeError: ``returns`` is not a sequence of comparable numbers.
+    """
+    if not returns:
+        return frozenset()
     best = max(returns)
     return frozenset(PlayerId(i) for i, value in enumerate(returns) if value == best)
 

@@ -195,6 +195,7 @@ class Paiute:
         Raises:
             InvalidConfigError: ``deck`` is not a permutation of the 52 cards, or ``dealer``
                 is not a seat.
+            TypeError: ``seed`` is not an int, a ``random.Random`` or None.
         """
         rng = make_rng(seed)
         drawn_dealer = rng.randrange(self._n)
@@ -735,9 +736,10 @@ class Paiute:
         """What ``player`` may know (see :class:`PaiuteObservation`).
 
         Raises:
-            ValueError: ``player`` is not a seat.
+            InvalidStateError: ``state`` is not a Paiute state.
+            InvalidPlayerError: ``player`` is not a seat.
         """
-        return observe(self._config, state, player)
+        return observe(self._config, _own_state(state), player)
 
     def determinize(self, observation: PaiuteObservation, rng: random.Random) -> PaiuteState:
         """A full state consistent with ``observation``, hidden cards drawn from ``rng``.

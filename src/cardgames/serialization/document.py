@@ -83,14 +83,25 @@ def _config_of(game: AnyGame) -> object:
 
 
 def encode_config(info: GameInfo, config: object) -> JSON:
-    """The ``config`` field: the config's fields, or null for a game without options."""
+    """The ``config`` field: the config's fields, or null for a game without options.
+
+    Raises:
+        TypeError: ``config`` is not an instance of the game's config class.
+    """
     if info.config_class is None:
         return None
+    if not isinstance(config, info.config_class):
+        raise TypeError(f"config: expected a {info.config_class.__name__}, not {config!r}")
     return encode_value(config, info.config_class)
 
 
 def encode(game: AnyGame, value: object) -> dict[str, JSON]:
-    """The JSON document (a dict) for a config, state, action or observation of ``game``."""
+    """The JSON document (a dict) for a config, state, action or observation of ``game``.
+
+    Raises:
+        TypeError: ``value`` is none of these for ``game``.
+        DecodeError: ``game`` is not a registered game.
+    """
     info = game_info(game.name)
     kind = _kind_of(info, value)
     document: dict[str, JSON] = {
@@ -114,7 +125,12 @@ def encode(game: AnyGame, value: object) -> dict[str, JSON]:
 
 
 def dumps(game: AnyGame, value: object, *, indent: int | None = None) -> str:
-    """The JSON text of :func:`encode`, with keys in a stable order."""
+    """The JSON text of :func:`encode`, with keys in a stable order.
+
+    Raises:
+        TypeError: ``value`` is none of ``game``'s config, state, action or observation.
+        DecodeError: ``game`` is not a registered game.
+    """
     return json.dumps(encode(game, value), indent=indent, ensure_ascii=False)
 
 

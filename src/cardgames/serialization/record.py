@@ -18,7 +18,7 @@ A record is what a simulator stores and what a bug report attaches::
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -43,6 +43,30 @@ __all__ = ["GameRecord", "dumps_record", "loads_record", "record_game", "replay"
 AnyGame = Game[Any, Any, Any]
 
 
+def _tuple_or_none(item: type) -> Callable[[Any, Any, Any], None]:
+    def check(_record: object, attribute: Any, value: object) -> None:  # noqa: ANN401
+        if value is None:
+            return
+        if not isinstance(value, tuple) or not all(
+            isinstance(v, item) and not isinstance(v, bool) for v in value
+        ):
+            raise TypeError(f"{attribute.name}: expected a tuple of {item.__name__} or None")
+
+    return check
+
+
+def _check_players(_record: object, _attribute: object, players: object) -> None:
+    if not isinstance(players, tuple) or not all(isinstance(name, str) for name in players):
+        raise TypeError(f"players: expected a tuple of names, not {players!r}")
+    for seat, name in enumerate(players):
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            raise DecodeError(
+                f"players[{seat}]: {name!r} is not valid Unicode text (a lone surrogate)"
+            ) from None
+
+
 @attrs.frozen(kw_only=True)
 class GameRecord:
     """A replayable game: game name, config, chance (seed or deck), actions and result.
@@ -57,17 +81,26 @@ class GameRecord:
             resolves every outcome they leave out. Not together with ``deck``.
         actions: Every action, in order.
         returns: Each seat's chip result at the end of the actions (None if not recorded).
-        players: Optional names of who sat in each seat (bots or people).
+        players: Optional names of who sat in each seat (bots or people). Any text that can
+            be written as UTF-8 (no lone surrogates); control characters are allowed, and the
+            command line prints them escaped.
+
+    Raises:
+        TypeError: a field of the wrong type (``game`` not a string, ``actions`` not a tuple,
+            ``deck``, ``returns`` or ``players`` not a tuple of cards, integers or strings).
+        DecodeError: a player name holds a lone surrogate, so no file can store it.
     """
 
-    game: str
+    game: str = attrs.field(validator=attrs.validators.instance_of(str))
     config: Any
     seed: int
-    deck: tuple[Card, ...] | None = None
-    chance: Chance | None = None
-    actions: tuple[Any, ...]
-    returns: tuple[int, ...] | None = None
-    players: tuple[str, ...] = ()
+    deck: tuple[Card, ...] | None = attrs.field(default=None, validator=_tuple_or_none(Card))
+    chance: Chance | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Chance))
+    )
+    actions: tuple[Any, ...] = attrs.field(validator=attrs.validators.instance_of(tuple))
+    returns: tuple[int, ...] | None = attrs.field(default=None, validator=_tuple_or_none(int))
+    players: tuple[str, ...] = attrs.field(default=(), validator=_check_players)
 
     def make_game(self) -> AnyGame:
         """The game this record was played with."""
@@ -90,6 +123,9 @@ def record_game(  # noqa: PLR0913 - keyword-only chance and names after the game
 
     Raises:
         ReplayError: an action is not legal at its step.
+        DecodeError: ``players`` has a name for some seats only, or a name with a lone
+            surrogate.
+        TypeError: ``actions``, ``deck`` or ``players`` is not a sequence of the right values.
     """
     record = GameRecord(
         game=game.name,
@@ -110,12 +146,13 @@ def replay(record: GameRecord) -> tuple[Any, ...]:
     Raises:
         ReplayError: an action is illegal at its step (the message names the step, the
             action and the rule), or the recorded result differs from the replayed one.
-        DecodeError: the record's config or deck is invalid.
+        DecodeError: the record's config, seed or deck is invalid, or it names some seats
+            only.
+        TypeError: ``record`` is not a :class:`GameRecord`.
     """
-    game = record.make_game()
+    game = _checked_game(record)
     chance = record.chance
-    if chance is not None and record.deck is not None:
-        raise DecodeError("chance: give chance or deck, not both")
+    classes = game_info(record.game).action_classes
     try:
         if chance is None:
             state = game.initial_state(record.seed, deck=record.deck)
@@ -126,6 +163,8 @@ def replay(record: GameRecord) -> tuple[Any, ...]:
     states = [state]
     shuffles = 1
     for step, action in enumerate(record.actions):
+        if not isinstance(action, classes):
+            raise ReplayError(f"actions[{step}]: {action!r} is not a {record.game} action")
         try:
             if chance is None:
                 state = game.apply(state, action)
@@ -144,9 +183,39 @@ def replay(record: GameRecord) -> tuple[Any, ...]:
     return tuple(states)
 
 
+def _checked_game(record: GameRecord) -> AnyGame:
+    """The game of ``record``, once the fields that do not depend on the rules are checked."""
+    _expect_record(record)
+    game = record.make_game()
+    if record.chance is not None and record.deck is not None:
+        raise DecodeError("chance: give chance or deck, not both")
+    if isinstance(record.seed, bool) or not isinstance(record.seed, int):
+        raise DecodeError(f"seed: expected an integer, not {type(record.seed).__name__}")
+    if record.players and len(record.players) != game.num_players:
+        raise DecodeError(
+            f"players: {len(record.players)} names for a {game.num_players}-player game"
+        )
+    return game
+
+
+def _expect_record(record: object) -> None:
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"expected a GameRecord, not {type(record).__name__}")
+
+
 def encode_record(record: GameRecord) -> dict[str, JSON]:
-    """The JSON document (a dict) of a record."""
+    """The JSON document (a dict) of a record.
+
+    Raises:
+        TypeError: ``record`` is not a :class:`GameRecord`, or its values are not those of
+            its game (an action of another game, a config of the wrong class).
+        DecodeError: the record names no known game.
+    """
+    _expect_record(record)
     info = game_info(record.game)
+    for step, action in enumerate(record.actions):
+        if not isinstance(action, info.action_classes):
+            raise TypeError(f"actions[{step}]: {action!r} is not a {info.name} action")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -165,7 +234,12 @@ def encode_record(record: GameRecord) -> dict[str, JSON]:
 
 
 def dumps_record(record: GameRecord, *, indent: int | None = None) -> str:
-    """The JSON text of a record (one line unless ``indent`` is given: JSON-lines friendly)."""
+    """The JSON text of a record (one line unless ``indent`` is given: JSON-lines friendly).
+
+    Raises:
+        TypeError: as :func:`encode_record`.
+        DecodeError: as :func:`encode_record`.
+    """
     return json.dumps(encode_record(record), indent=indent, ensure_ascii=False)
 
 

@@ -192,6 +192,7 @@ class Sixes:
         Raises:
             InvalidConfigError: A deck is not an order of the 40 cards, ``dealer`` is not a
                 seat, or ``chance`` comes with the other keywords.
+            TypeError: ``seed`` is not an int, a ``random.Random`` or None.
         """
         if chance is not None:
             if deck is not None or dealer is not None or later_decks:
