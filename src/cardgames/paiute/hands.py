@@ -164,6 +164,14 @@ class HandValue:
             return (int(self.category),)
         raise ValueError(f"unknown tiebreak {tiebreak!r}: expected 'by_rank' or 'category_only'")
 
+    @property
+    def label(self) -> str:
+        """The readable value, such as ``"Four/Two: kings over aces"`` (the same as ``str``).
+
+        JSON documents carry it beside the category's slug (``"four_two"``).
+        """
+        return str(self)
+
     def __str__(self) -> str:
         category = self.category
         names = [_RANK_NAMES[Rank(rank)] for rank in self.ranks]
