@@ -32,6 +32,7 @@ from cardgames.serialization.record import (
     record_game,
     replay,
 )
+from cardgames.serialization.schema import json_schema
 
 __all__ = [
     "FORMAT",
@@ -52,6 +53,7 @@ __all__ = [
     "dumps",
     "dumps_record",
     "encode",
+    "json_schema",
     "loads",
     "loads_record",
     "parse_json",

@@ -34,7 +34,7 @@ import attrs
 from cardgames.cards import Card, Rank, Suit
 from cardgames.errors import DecodeError, ParseError
 
-__all__ = ["JSON", "decode_value", "encode_value", "has_label", "type_tag"]
+__all__ = ["JSON", "decode_value", "encode_value", "has_label", "json_fields", "type_tag"]
 
 JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None
 """A JSON-compatible value, as produced by :func:`json.loads`."""
@@ -49,8 +49,11 @@ def type_tag(cls: type) -> str:
 
 
 @cache
-def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
-    """(attribute, JSON key, resolved type, required) for each init field of an attrs class."""
+def json_fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
+    """(attribute, JSON key, resolved type, required) for each init field of an attrs class.
+
+    Decoding needs exactly the required fields (those without a default); encoding writes all.
+    """
     hints = typing.get_type_hints(cls)
     return tuple(
         (field.name, field.alias or field.name, hints[field.name], field.default is attrs.NOTHING)
@@ -63,7 +66,7 @@ def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
 def has_label(cls: type) -> bool:
     """Whether documents carry ``cls``'s readable ``label`` property beside its fields."""
     return isinstance(inspect.getattr_static(cls, "label", None), property) and all(
-        key != "label" for _, key, _, _ in _fields(cls)
+        key != "label" for _, key, _, _ in json_fields(cls)
     )
 
 
@@ -117,7 +120,7 @@ def encode_value(value: Any, tp: Any) -> JSON:  # noqa: C901, PLR0911, PLR0912
     if attrs.has(tp):
         obj: dict[str, JSON] = {
             key: encode_value(getattr(value, name), field_type)
-            for name, key, field_type, _ in _fields(tp)
+            for name, key, field_type, _ in json_fields(tp)
         }
         if has_label(tp):
             obj["label"] = value.label
@@ -268,7 +271,7 @@ def _decode_union(data: object, members: tuple[Any, ...], path: str) -> Any:
 def _decode_attrs(data: object, cls: type, path: str) -> Any:
     if not isinstance(data, dict):
         raise _fail(path, f"expected an object, got {_json_type(data)}")
-    fields = _fields(cls)
+    fields = json_fields(cls)
     known = {key for _, key, _, _ in fields}
     label = has_label(cls)
     if label:
