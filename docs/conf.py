@@ -13,6 +13,7 @@ version = release
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
 ]
@@ -26,8 +27,15 @@ autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
-nitpicky = False
+nitpicky = True
 suppress_warnings = ["myst.xref_missing"]
+
+# Links into the Python and attrs docs resolve from inventories shipped in docs/_inventories
+# (from Debian's python3.11-doc and python-attr-doc packages), so the build needs no network.
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3.11/", "_inventories/python.inv"),
+    "attrs": ("https://www.attrs.org/en/stable/", "_inventories/attrs.inv"),
+}
 
 
 html_theme = "furo"
