@@ -237,7 +237,7 @@ class RankOrder:
 
     The default order is :data:`ACE_HIGH` (2 … K A). Sixes runs A 2 3 4 5 6 7 J Q K. An
     order is a sequence of its ranks, lowest first: it iterates, has a length, answers ``in``
-    and indexes like the tuple :attr:`ranks`::
+    and indexes like the tuple ``ranks``::
 
         >>> from cardgames.cards import Rank, RankOrder
         >>> order = RankOrder.parse("A 2 3 4 5 6 7 J Q K")

@@ -12,8 +12,8 @@ other languages can generate their types from them or validate what they receive
     ['card', 'pass', 'play']
 
 The schemas of the built-in games ship in the package as ``schemas/<game>.<kind>.json`` beside
-this module (a test keeps them equal to what :func:`generate_schema` makes);
-:func:`json_schema` reads them there and makes the schema of any other registered game on the
+this module (a test keeps them equal to what :func:`generate_schema` makes), and
+:func:`json_schema` reads them there; it makes the schema of any other registered game on the
 fly. They describe the documents this library writes: cards as ``"Ah"``, ``"Td"``; the
 decoders also accept the other spellings of :meth:`~cardgames.cards.Card.parse`.
 """
@@ -289,7 +289,7 @@ def json_schema(game: str, kind: Kind) -> dict[str, JSON]:
     """The JSON Schema of the ``kind`` documents of ``game`` (a new dict on each call).
 
     The built-in games' schemas are read from the files shipped in the package; any other
-    registered game's are made by :func:`generate_schema`.
+    registered game's are made by :func:`~cardgames.serialization.schema.generate_schema`.
 
     Raises:
         DecodeError: no game has that name, or ``kind`` is not a document kind.
