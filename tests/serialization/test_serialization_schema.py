@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardgames.cards import Suit
 from cardgames.errors import DecodeError
 from cardgames.events import Event, describe
 from cardgames.game import PlayerId, seats
@@ -26,6 +27,7 @@ from cardgames.serialization import (
     record_game,
     seat_message,
 )
+from cardgames.serialization.document import data_type
 from cardgames.serialization.schema import (
     SHIPPED,
     _Builder,
@@ -235,3 +237,15 @@ def test_the_builder_refuses_types_it_cannot_describe() -> None:
     ]
     assert builder.of(float) == {"type": "number"}
     assert builder.of(Any) == {}
+    assert builder.of(type(None)) == {"type": "null"}
+    assert builder.of(Suit) == {"enum": ["c", "d", "h", "s"]}
+
+
+def test_data_types_of_the_kinds_with_one_declared_type() -> None:
+    """data_type gives the declared type of a document's data; records and messages have none."""
+    info = game_info("sixes")
+    assert data_type(info, "config") is info.config_class
+    assert data_type(info, "event") is Event
+    for kind in ("record", "seat_message"):
+        with pytest.raises(TypeError, match="no single declared type"):
+            data_type(info, kind)
