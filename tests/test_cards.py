@@ -192,6 +192,23 @@ def test_rank_orders() -> None:
         RankOrder((2,))  # type: ignore[arg-type]
 
 
+def test_rank_order_is_a_sequence_of_ranks() -> None:
+    """A rank order iterates, reverses, indexes and measures like its ranks, lowest first (S2)."""
+    from cardgames.sixes import SIXES_ORDER
+
+    expected = [card.rank for card in parse_cards("As 2s 3s 4s 5s 6s 7s Js Qs Ks")]
+    assert list(SIXES_ORDER) == expected
+    assert list(reversed(SIXES_ORDER)) == expected[::-1]
+    assert SIXES_ORDER[0] is Rank.ACE
+    assert SIXES_ORDER[-1] is Rank.KING
+    assert SIXES_ORDER[6:8] == (Rank.SEVEN, Rank.JACK)
+    assert len(SIXES_ORDER) == 10
+    assert Rank.EIGHT not in SIXES_ORDER
+    assert Rank.JACK in SIXES_ORDER
+    assert list(ACE_HIGH) == sorted(Rank)
+    assert [SIXES_ORDER.position(rank) for rank in SIXES_ORDER] == list(range(10))
+
+
 def test_suit_and_rank_text() -> None:
     """Suits and ranks print their letters and parse their symbols."""
     assert str(Suit.HEARTS) == "h"

@@ -22,8 +22,8 @@ import enum
 import random
 import re
 import secrets
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final, overload
 
 import attrs
 
@@ -250,12 +250,16 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
 class RankOrder:
     """An order of ranks, lowest first, for games whose ranks run differently.
 
-    The default order is :data:`ACE_HIGH` (2 … K A). Sixes runs A 2 3 4 5 6 7 J Q K::
+    The default order is :data:`ACE_HIGH` (2 … K A). Sixes runs A 2 3 4 5 6 7 J Q K. An
+    order is a sequence of its ranks, lowest first: it iterates, has a length, answers ``in``
+    and indexes like the tuple ``ranks``::
 
         >>> from cardgames.cards import Rank, RankOrder
         >>> order = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
         >>> order.successor(Rank.SEVEN), order.predecessor(Rank.ACE)
         (<Rank.JACK: 11>, None)
+        >>> [str(rank) for rank in order], len(order), Rank.EIGHT in order, order[-1]
+        (['A', '2', '3', '4', '5', '6', '7', 'J', 'Q', 'K'], 10, False, <Rank.KING: 13>)
 
     Raises:
         InvalidConfigError: no rank, or a repeated rank (a ``ValueError``).
@@ -300,6 +304,19 @@ class RankOrder:
 
     def __len__(self) -> int:
         return len(self.ranks)
+
+    def __iter__(self) -> Iterator[Rank]:
+        return iter(self.ranks)
+
+    def __reversed__(self) -> Iterator[Rank]:
+        return reversed(self.ranks)
+
+    @overload
+    def __getitem__(self, index: int) -> Rank: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Rank, ...]: ...
+    def __getitem__(self, index: int | slice) -> Rank | tuple[Rank, ...]:
+        return self.ranks[index]
 
     def position(self, rank: Rank) -> int:
         """The position of ``rank``, 0 for the lowest.

@@ -243,8 +243,15 @@ class Paiute:
 
         During a deal the pot counts as still belonging to the players in equal shares (every
         chip in it is an ante or a carried ante), so the result is final only at the end.
+
+        Raises:
+            InvalidStateError: ``state`` is not a Paiute state of this table's size.
         """
         table = _own_state(state).table
+        if len(table.stacks) != self._n:
+            raise InvalidStateError(
+                f"a state of {len(table.stacks)} seats at a {self._n}-seat game"
+            )
         start = self._config.starting_chips
         shares = share_chips(table.pot, range(self._n), table.dealer, self._n)
         return tuple(

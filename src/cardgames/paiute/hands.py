@@ -173,6 +173,14 @@ class HandValue:
             f"tiebreak must be one of 'by_rank', 'category_only' (P17), not {tiebreak!r}"
         )
 
+    @property
+    def label(self) -> str:
+        """The readable value, such as ``"Four/Two: kings over aces"`` (the same as ``str``).
+
+        JSON documents carry it beside the category's slug (``"four_two"``).
+        """
+        return str(self)
+
     def __str__(self) -> str:
         category = self.category
         names = [_RANK_NAMES[Rank(rank)] for rank in self.ranks]

@@ -7,6 +7,10 @@ lenient: ``"3"`` is not an integer, ``true`` is not ``1``, a string is not a lis
 missing fields are errors. Every failure is a :class:`~cardgames.errors.DecodeError` whose
 message starts with the path of the bad value (``actions[17]: unknown card 'Zz'``).
 
+A class may carry a readable ``label`` property (a Paiute hand value's ``"Four/Two: kings
+over aces"``): it is written beside the fields, for people and front ends, and on reading it is
+optional but must match the value.
+
 Why hand-written rather than cattrs: cattrs' default hooks coerce (``int("3")``, a string
 iterated into a tuple), and making every hook strict while keeping our path-first messages took
 more code than this module; see docs/serialization.md.
@@ -18,6 +22,7 @@ more code than this module; see docs/serialization.md.
 from __future__ import annotations
 
 import enum
+import inspect
 import re
 import types
 import typing
@@ -29,7 +34,7 @@ import attrs
 from cardgames.cards import Card, Rank, Suit
 from cardgames.errors import DecodeError, ParseError
 
-__all__ = ["JSON", "decode_value", "encode_value", "type_tag"]
+__all__ = ["JSON", "decode_value", "encode_value", "has_label", "json_fields", "type_tag"]
 
 JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None
 """A JSON-compatible value, as produced by :func:`json.loads`."""
@@ -44,13 +49,24 @@ def type_tag(cls: type) -> str:
 
 
 @cache
-def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
-    """(attribute, JSON key, resolved type, required) for each init field of an attrs class."""
+def json_fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
+    """(attribute, JSON key, resolved type, required) for each init field of an attrs class.
+
+    Decoding needs exactly the required fields (those without a default); encoding writes all.
+    """
     hints = typing.get_type_hints(cls)
     return tuple(
         (field.name, field.alias or field.name, hints[field.name], field.default is attrs.NOTHING)
         for field in attrs.fields(cls)
         if field.init
+    )
+
+
+@cache
+def has_label(cls: type) -> bool:
+    """Whether documents carry ``cls``'s readable ``label`` property beside its fields."""
+    return isinstance(inspect.getattr_static(cls, "label", None), property) and all(
+        key != "label" for _, key, _, _ in json_fields(cls)
     )
 
 
@@ -102,10 +118,13 @@ def encode_value(value: Any, tp: Any) -> JSON:  # noqa: C901, PLR0911, PLR0912
             str(encode_value(k, key_type)): encode_value(v, value_type) for k, v in value.items()
         }
     if attrs.has(tp):
-        return {
+        obj: dict[str, JSON] = {
             key: encode_value(getattr(value, name), field_type)
-            for name, key, field_type, _ in _fields(tp)
+            for name, key, field_type, _ in json_fields(tp)
         }
+        if has_label(tp):
+            obj["label"] = value.label
+        return obj
     raise TypeError(f"cannot encode a value of type {tp!r}")
 
 
@@ -252,8 +271,11 @@ def _decode_union(data: object, members: tuple[Any, ...], path: str) -> Any:
 def _decode_attrs(data: object, cls: type, path: str) -> Any:
     if not isinstance(data, dict):
         raise _fail(path, f"expected an object, got {_json_type(data)}")
-    fields = _fields(cls)
+    fields = json_fields(cls)
     known = {key for _, key, _, _ in fields}
+    label = has_label(cls)
+    if label:
+        known.add("label")
     unknown = sorted(str(key) for key in data if key not in known)
     if unknown:
         raise _fail(path, f"unknown field {unknown[0]!r} for {type_tag(cls)}")
@@ -266,6 +288,10 @@ def _decode_attrs(data: object, cls: type, path: str) -> Any:
             continue
         kwargs[key] = decode_value(data[key], field_type, sub)
     try:
-        return cls(**kwargs)
+        value = cls(**kwargs)
     except (ValueError, TypeError) as error:
         raise _fail(path, f"invalid {type_tag(cls)}: {error}") from None
+    if label and "label" in data and data["label"] != value.label:
+        sub = f"{path}.label" if path else "label"
+        raise _fail(sub, f"expected {value.label!r} for this {type_tag(cls)}")
+    return value

@@ -1,4 +1,4 @@
-"""JSON documents for configs, states, actions and observations, each with a format version.
+"""JSON documents for configs, states, actions, observations, events and seat messages.
 
 Every document is a JSON object with the same envelope::
 
@@ -11,21 +11,24 @@ Every document is a JSON object with the same envelope::
         "data": {...},
     }
 
-``config`` is present for states and observations (their meaning depends on it); ``data`` is
-the value itself, encoded by :mod:`cardgames.serialization.codec`. An observation document
-holds only what that observation holds, never the full state.
+``config`` is present for states, observations and seat messages (their meaning depends on
+it); ``data`` is the value itself, encoded by :mod:`cardgames.serialization.codec`. An
+observation document holds only what that observation holds, never the full state.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Any, Final, Literal, TypeAlias, TypeVar
+import typing
+from typing import Any, Final, Literal, TypeAlias, TypeVar, assert_never
 
 from cardgames.errors import DecodeError
+from cardgames.events import Event
 from cardgames.game import Game
 from cardgames.registry import game_info
 from cardgames.serialization.codec import JSON, decode_value, encode_value
+from cardgames.serialization.message import LegalAction, SeatMessage
 from cardgames.spec import AnyGameSpec as GameInfo
 
 __all__ = [
@@ -35,11 +38,14 @@ __all__ = [
     "action_type",
     "decode_action",
     "decode_config",
+    "decode_event",
     "decode_game",
     "decode_observation",
+    "decode_seat_message",
     "decode_state",
     "dumps",
     "encode",
+    "loads",
     "parse_json",
 ]
 
@@ -48,7 +54,13 @@ FORMAT: Final = "cardgames"
 VERSION: Final = 1
 """The document format version this library writes and reads."""
 
-Kind: TypeAlias = Literal["config", "state", "action", "observation", "record"]
+Kind: TypeAlias = Literal[
+    "config", "state", "action", "observation", "record", "event", "seat_message"
+]
+"""The ``kind`` of a document."""
+KINDS: Final[tuple[Kind, ...]] = typing.get_args(Kind)
+"""Every document kind, in the order the docs list them."""
+_WITH_CONFIG: Final = frozenset({"state", "observation", "seat_message"})
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 ObservationT = TypeVar("ObservationT")
@@ -73,8 +85,13 @@ def _kind_of(info: GameInfo, value: object) -> Kind:
         return "action"
     if info.config_class is not None and isinstance(value, info.config_class):
         return "config"
+    if isinstance(value, Event):
+        return "event"
+    if isinstance(value, SeatMessage):
+        return "seat_message"
     raise TypeError(
-        f"{type(value).__name__} is not a {info.name} config, state, action or observation"
+        f"{type(value).__name__} is not a {info.name} config, state, action, observation, "
+        "event or seat message"
     )
 
 
@@ -96,7 +113,7 @@ def encode_config(info: GameInfo, config: object) -> JSON:
 
 
 def encode(game: AnyGame, value: object) -> dict[str, JSON]:
-    """The JSON document (a dict) for a config, state, action or observation of ``game``.
+    """The JSON document (a dict) of a config, state, action, observation, event or message.
 
     Raises:
         TypeError: ``value`` is none of these for ``game``.
@@ -113,15 +130,55 @@ def encode(game: AnyGame, value: object) -> dict[str, JSON]:
     if kind == "config":
         document["data"] = encode_config(info, value)
         return document
-    if kind in ("state", "observation"):
+    if kind in _WITH_CONFIG:
         document["config"] = encode_config(info, _config_of(game))
+    if kind == "seat_message":
+        document["data"] = encode_seat_message(info, typing.cast("SeatMessage", value))
+        return document
     if kind == "state" and info.state_codec is not None:
         readable = info.state_codec.to_document(value)
         document["data"] = encode_value(readable, info.state_codec.document_class)
         return document
-    declared = action_type(info) if kind == "action" else type(value)
-    document["data"] = encode_value(value, declared)
+    document["data"] = encode_value(value, data_type(info, kind))
     return document
+
+
+def data_type(info: GameInfo, kind: Kind) -> Any:  # noqa: ANN401 (a runtime type expression)
+    """The declared type of a document's ``data`` (records and seat messages have their own)."""
+    match kind:
+        case "config":
+            return info.config_class
+        case "state":
+            return info.state_class if info.state_codec is None else info.state_codec.document_class
+        case "action":
+            return action_type(info)
+        case "observation":
+            return info.observation_class
+        case "event":
+            return Event
+        case "record" | "seat_message":
+            raise TypeError(f"a {kind} document has no single declared type")
+    assert_never(kind)
+
+
+def encode_seat_message(info: GameInfo, message: SeatMessage) -> JSON:
+    """The ``data`` of a seat message: its fields, the observation and actions by their types."""
+    actions = action_type(info)
+    return {
+        "seat": message.seat,
+        "to_play": message.to_play,
+        "observation": encode_value(message.observation, info.observation_class),
+        "legal_actions": [
+            {
+                "id": legal.id,
+                "notation": legal.notation,
+                "action": encode_value(legal.action, actions),
+            }
+            for legal in message.legal_actions
+        ],
+        "events": [encode_value(event, Event) for event in message.events],
+        "returns": None if message.returns is None else list(message.returns),
+    }
 
 
 def dumps(game: AnyGame, value: object, *, indent: int | None = None) -> str:
@@ -206,7 +263,7 @@ def open_document(source: str | bytes | JSON, kind: Kind) -> tuple[dict[str, JSO
     except DecodeError as error:
         raise DecodeError(f"game: {error}") from None
     allowed = {"format", "version", "kind", "game", "data"}
-    if kind in ("state", "observation"):
+    if kind in _WITH_CONFIG:
         allowed.add("config")
     unknown = sorted(set(data) - allowed)
     if unknown:
@@ -313,3 +370,111 @@ def decode_observation(
     if seen_again != observation:
         raise DecodeError("data: impossible observation: no state matches it")
     return observation
+
+
+def decode_event(game: AnyGame, source: str | bytes | JSON) -> Event:
+    """Decode an event document of ``game`` (see :func:`cardgames.events.describe`).
+
+    Raises:
+        DecodeError: the document is malformed or for another game.
+    """
+    data, info = open_document(source, "event")
+    if info.name != game.name:
+        raise DecodeError(f"game: the document is for {info.name!r}, not {game.name!r}")
+    event: Event = decode_value(data["data"], Event, "data")
+    return event
+
+
+_MESSAGE_FIELDS: Final = ("seat", "to_play", "observation", "legal_actions", "events", "returns")
+_LEGAL_FIELDS: Final = ("id", "notation", "action")
+
+
+def _fields_of(data: JSON, names: tuple[str, ...], path: str) -> dict[str, JSON]:
+    """``data`` as an object with exactly the fields ``names`` (DecodeError otherwise)."""
+    if not isinstance(data, dict):
+        raise DecodeError(f"{path}: expected an object")
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise DecodeError(f"{path}: unknown field {unknown[0]!r}")
+    missing = [name for name in names if name not in data]
+    if missing:
+        raise DecodeError(f"{path}: missing field {missing[0]!r}")
+    return data
+
+
+def decode_seat_message(game: AnyGame, source: str | bytes | JSON) -> SeatMessage:
+    """Decode a seat message document of ``game`` (see :func:`seat_message`).
+
+    Each legal action's id and notation must be the game's for that action.
+
+    Raises:
+        DecodeError: the document is malformed, for another game or config, or inconsistent.
+    """
+    document, info = open_document(source, "seat_message")
+    _check_game(game, info, document)
+    data = _fields_of(document["data"], _MESSAGE_FIELDS, "data")
+    actions = action_type(info)
+    describe_action = info.format_action or repr
+    legal = []
+    items = data["legal_actions"]
+    if not isinstance(items, list):
+        raise DecodeError("data.legal_actions: expected an array")
+    for i, item in enumerate(items):
+        path = f"data.legal_actions[{i}]"
+        fields = _fields_of(item, _LEGAL_FIELDS, path)
+        action = decode_value(fields["action"], actions, f"{path}.action")
+        entry = LegalAction(
+            id=decode_value(fields["id"], int, f"{path}.id"),
+            notation=decode_value(fields["notation"], str, f"{path}.notation"),
+            action=action,
+        )
+        if entry.id != game.action_id(action) or entry.notation != describe_action(action):
+            raise DecodeError(f"{path}: the id or notation is not the game's for {action!r}")
+        legal.append(entry)
+    return SeatMessage(
+        seat=decode_value(data["seat"], int | None, "data.seat"),
+        to_play=decode_value(data["to_play"], int | None, "data.to_play"),
+        observation=decode_value(data["observation"], info.observation_class, "data.observation"),
+        legal_actions=tuple(legal),
+        events=decode_value(data["events"], tuple[Event, ...], "data.events"),
+        returns=decode_value(data["returns"], tuple[int, ...] | None, "data.returns"),
+    )
+
+
+def loads(game: AnyGame, source: str | bytes | JSON) -> Any:  # noqa: ANN401 (any kind)
+    """Decode a document of ``game`` of any kind, the inverse of :func:`dumps`.
+
+    Config, state, action, observation, event and seat message documents give the value
+    :func:`dumps` was given; a record document gives a
+    :class:`~cardgames.serialization.GameRecord`. Each kind is checked as strictly as by its
+    own decoder (:func:`decode_state`, …).
+
+    Raises:
+        DecodeError: the document is malformed, of an unknown kind, or for another game.
+    """
+    data = parse_json(source) if isinstance(source, str | bytes) else source
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind == "config":
+        config_data, info = open_document(data, "config")
+        if info.name != game.name:
+            raise DecodeError(f"game: the document is for {info.name!r}, not {game.name!r}")
+        return decode_config_value(info, config_data["data"], "data")
+    decoders: dict[object, Any] = {
+        "state": decode_state,
+        "action": decode_action,
+        "observation": decode_observation,
+        "event": decode_event,
+        "seat_message": decode_seat_message,
+    }
+    if kind in decoders:
+        return decoders[kind](game, data)
+    if kind == "record":
+        from cardgames.serialization.record import loads_record
+
+        record = loads_record(data)
+        if record.game != game.name:
+            raise DecodeError(f"game: the document is for {record.game!r}, not {game.name!r}")
+        return record
+    if not isinstance(data, dict):
+        raise DecodeError("document: expected a JSON object")
+    raise DecodeError(f"kind: expected one of {list(KINDS)}, got {kind!r}")
