@@ -755,7 +755,13 @@ class Paiute:
         see, keeping every card the public history places (cards taken from the discard pile
         and not yet discarded, shown hands, the turned wild card at the bottom of the stock,
         the cards of a rebuilt stock). The chance key is fresh from ``rng``.
+
+        Raises:
+            InvalidStateError: ``observation`` is not a Paiute observation, or no state fits it.
+            TypeError: ``rng`` is not a ``random.Random``.
         """
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         return determinize(self._config, observation, rng)
 
     # --- the library's view of the game ---------------------------------------------------

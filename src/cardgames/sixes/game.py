@@ -618,7 +618,10 @@ class Sixes:
             InvalidStateError: ``observation`` is not a Sixes observation, does not fit this
                 game (seats, hand sizes), or no deal of the unseen cards agrees with it (the
                 6♦, the passes).
+            TypeError: ``rng`` is not a ``random.Random``.
         """
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         if observation.__class__ is not SixesObservation:
             raise InvalidStateError(f"{type(observation).__name__} is not a SixesObservation")
         if len(observation.hand_sizes) != self.config.num_players:
