@@ -231,7 +231,7 @@ class PaiuteHeuristicBot:
         if option is None or Call(discard=option.discard) not in calls:
             return None
         me = observation.player
-        ahead = all(
+        ahead = me is not None and all(
             observation.stacks[me] > stack
             for seat, stack in enumerate(observation.stacks)
             if seat != me

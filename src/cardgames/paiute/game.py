@@ -559,11 +559,11 @@ class Paiute:
 
     # --- information ----------------------------------------------------------------------
 
-    def observe(self, state: PaiuteState, player: PlayerId) -> PaiuteObservation:
-        """What ``player`` may know (see :class:`PaiuteObservation`).
+    def observe(self, state: PaiuteState, player: PlayerId | None) -> PaiuteObservation:
+        """What ``player`` may know (see :class:`PaiuteObservation`); None: a spectator's view.
 
         Raises:
-            ValueError: ``player`` is not a seat.
+            ValueError: ``player`` is neither a seat nor None.
         """
         return observe(self._config, state, player)
 

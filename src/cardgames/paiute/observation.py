@@ -38,8 +38,8 @@ class PaiuteObservation:
     """One player's view of a Paiute session.
 
     Attributes:
-        player: Whose view this is.
-        hand: The player's own cards, in card order.
+        player: Whose view this is; None for a spectator, who sees only public information.
+        hand: The player's own cards, in card order (none for a spectator).
         wild_card: The turned card whose rank is wild this deal (P6).
         wild_card_in_stock: Whether the turned card is in play and still known to lie at the
             bottom of the stock (``wild_indicator_in_play``, P6).
@@ -62,7 +62,7 @@ class PaiuteObservation:
         results: The finished deals with their shown hands, oldest first (P14).
     """
 
-    player: PlayerId
+    player: PlayerId | None
     hand: tuple[Card, ...]
     wild_card: Card
     wild_card_in_stock: bool
@@ -103,7 +103,12 @@ class PaiuteObservation:
         lines = [
             (
                 f"Paiute deal {self.deal_number}, dealer {self.dealer}, wild card "
-                f"{wild.unicode} ({wild.rank.label}s are wild), seen by player {self.player}"
+                f"{wild.unicode} ({wild.rank.label}s are wild), "
+                + (
+                    "seen by a spectator"
+                    if self.player is None
+                    else f"seen by player {self.player}"
+                )
             ),
             f"pot {self.pot}, stacks {' '.join(map(str, self.stacks))}",
         ]
@@ -130,20 +135,21 @@ def is_seat(value: object, num_players: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players
 
 
-def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> PaiuteObservation:
-    """``player``'s view of ``state`` (see :class:`PaiuteObservation`).
+def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -> PaiuteObservation:
+    """``player``'s view of ``state`` (see :class:`PaiuteObservation`); None: a spectator's.
 
     Raises:
-        ValueError: ``player`` is not a seat.
+        ValueError: ``player`` is neither a seat nor None.
     """
     n = state.num_players
-    if not is_seat(player, n):
+    if player is not None and not is_seat(player, n):
         raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
     history = state.history
     drawn = state.drawn_card
     last = history[-1] if history else None
     public_stock_draw = isinstance(last, DrewFromStock) and last.card is not None
-    if not (state.current_player == player or state.drawn_from_discard or public_stock_draw):
+    own_draw = player is not None and state.current_player == player
+    if not (own_draw or state.drawn_from_discard or public_stock_draw):
         drawn = None
     table = state.table
     in_stock = (
@@ -152,8 +158,8 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> Paiut
         and table.wild in state._stock  # noqa: SLF001
     )
     return PaiuteObservation(
-        player=PlayerId(player),
-        hand=state.hands[player],
+        player=None if player is None else PlayerId(player),
+        hand=() if player is None else state.hands[player],
         wild_card=state.wild_card,
         wild_card_in_stock=in_stock,
         discard_pile=state.discard_pile,
@@ -205,7 +211,8 @@ def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
         and results[-1].deal == observation.deal_number
     ):
         known = [set(shown) for shown in results[-1].shown]
-    known[observation.player] = set()
+    if observation.player is not None:
+        known[observation.player] = set()
     return tuple(frozenset(cards) for cards in known)
 
 

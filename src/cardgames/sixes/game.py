@@ -513,11 +513,13 @@ class Sixes:
 
     # --- hidden information ---
 
-    def observe(self, state: SixesState, player: PlayerId) -> SixesObservation:
+    def observe(self, state: SixesState, player: PlayerId | None) -> SixesObservation:
         """What ``player`` may know: their hand, the table, hand sizes, chips, this round's history.
 
+        ``player=None`` gives a spectator's view: the same without any hand.
+
         Raises:
-            ValueError: ``player`` is not a seat.
+            ValueError: ``player`` is neither a seat nor None.
         """
         return observe(state, player)
 
