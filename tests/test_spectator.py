@@ -43,7 +43,10 @@ def test_spectator_sees_exactly_the_public_part_of_every_seat_view(
             assert _public(game.observe(state, seat)) == _public(spectator)
         if getattr(spectator, "drawn_card", None) is not None:
             # Only a publicly drawn card shows (from the discard pile, or the turned wild card).
-            assert all(game.observe(state, s).drawn_card == spectator.drawn_card for s in seats(game.num_players))
+            assert all(
+                game.observe(state, s).drawn_card == spectator.drawn_card
+                for s in seats(game.num_players)
+            )
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
