@@ -83,6 +83,12 @@ class PaiuteObservation:
     history: tuple[PaiuteEvent, ...]
     results: tuple[DealResult, ...]
 
+    def _repr_svg_(self) -> str:
+        """The drawing of this view, for Jupyter (see :mod:`cardgames.paiute.drawing`)."""
+        from cardgames.paiute.drawing import draw_observation
+
+        return draw_observation(None, self)
+
     @property
     def num_players(self) -> int:
         """The number of seats."""

@@ -73,6 +73,12 @@ class PaiuteState:
     _rebuilt: tuple[int, ...]
     _history: tuple[PaiuteEvent, ...]
 
+    def _repr_svg_(self) -> str:
+        """The drawing of this state with every hand face up, for Jupyter."""
+        from cardgames.paiute.drawing import draw_state
+
+        return draw_state(None, self)
+
     @property
     def num_players(self) -> int:
         """The number of seats."""

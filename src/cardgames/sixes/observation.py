@@ -62,6 +62,12 @@ class SixesObservation:
     history: tuple[SixesTurn, ...]
     stack_emptied: bool
 
+    def _repr_svg_(self) -> str:
+        """The drawing of this view, for Jupyter (see :mod:`cardgames.sixes.drawing`)."""
+        from cardgames.sixes.drawing import draw_observation
+
+        return draw_observation(None, self)
+
     @property
     def table(self) -> frozenset[Card]:
         """Every card played this round."""

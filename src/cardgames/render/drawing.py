@@ -1,0 +1,44 @@
+"""Find a game's drawing and call it: the one place generic code reaches a game's drawings."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from cardgames.game import Game
+
+__all__ = ["draw_observation", "draw_state", "drawing_module"]
+
+
+def drawing_module(game: Game[Any, Any, Any]) -> ModuleType:
+    """The ``drawing`` module of the package that defines ``game``'s class.
+
+    Raises:
+        TypeError: the game's package has no drawing module.
+    """
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.drawing")
+    except ModuleNotFoundError:
+        raise TypeError(f"{game.name} has no drawing (no module {package}.drawing)") from None
+
+
+def draw_observation(game: Game[Any, Any, Any], observation: object) -> str:
+    """The SVG drawing of ``observation``: what its viewer sees, and nothing more.
+
+    Raises:
+        TypeError: the game has no drawing.
+    """
+    text: str = drawing_module(game).draw_observation(game, observation)
+    return text
+
+
+def draw_state(game: Game[Any, Any, Any], state: object) -> str:
+    """The SVG drawing of ``state`` with every hand face up (a replay or an umpire's view).
+
+    Raises:
+        TypeError: the game has no drawing.
+    """
+    text: str = drawing_module(game).draw_state(game, state)
+    return text
