@@ -18,10 +18,17 @@ def drawing_module(game: Game[Any, Any, Any]) -> ModuleType:
         TypeError: the game's package has no drawing module.
     """
     package = type(game).__module__.rpartition(".")[0]
+    name = f"{package}.drawing"
     try:
-        return importlib.import_module(f"{package}.drawing")
-    except ModuleNotFoundError:
-        raise TypeError(f"{game.name} has no drawing (no module {package}.drawing)") from None
+        return importlib.import_module(name) if package else _no_drawing(game, name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return _no_drawing(game, name)
+
+
+def _no_drawing(game: Game[Any, Any, Any], name: str) -> ModuleType:
+    raise TypeError(f"{game.name} has no drawing (no module {name})")
 
 
 def draw_observation(game: Game[Any, Any, Any], observation: object) -> str:
