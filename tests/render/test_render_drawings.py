@@ -100,7 +100,11 @@ def test_a_drawing_never_shows_a_card_its_viewer_may_not_see(
 
 def test_revealed_drawing_shows_every_hand() -> None:
     """``draw_state`` shows every card of every hand face up (a replay's view)."""
-    for game, state in ((SIXES, _position(SIXES, 2, 20)), (PAIUTE, _position(PAIUTE, 2, 7))):
+    games: tuple[tuple[Any, Any], ...] = (
+        (SIXES, _position(SIXES, 2, 20)),
+        (PAIUTE, _position(PAIUTE, 2, 7)),
+    )
+    for game, state in games:
         drawn = set(CARD_ATTRIBUTE.findall(draw_state(game, state)))
         for seat in range(game.num_players):
             assert {str(c) for c in game.observe(state, seat).hand} <= drawn
@@ -108,7 +112,11 @@ def test_revealed_drawing_shows_every_hand() -> None:
 
 def test_jupyter_shows_states_and_observations_as_drawings() -> None:
     """``_repr_svg_`` of states and observations is their drawing."""
-    for game, state in ((SIXES, _position(SIXES, 2, 20)), (PAIUTE, _position(PAIUTE, 2, 7))):
+    games: tuple[tuple[Any, Any], ...] = (
+        (SIXES, _position(SIXES, 2, 20)),
+        (PAIUTE, _position(PAIUTE, 2, 7)),
+    )
+    for game, state in games:
         assert state._repr_svg_() == draw_state(game, state)
         view = game.observe(state, 1)
         assert view._repr_svg_() == draw_observation(game, view)
