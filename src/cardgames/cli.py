@@ -5,6 +5,7 @@ Run ``cardgames --help`` (or ``python -m cardgames --help``) for the subcommands
 - ``cardgames play sixes`` plays against bots in the terminal;
 - ``cardgames simulate sixes --games 1000 --bots heuristic,random`` prints a results table;
 - ``cardgames replay games.jsonl`` steps through a recorded game;
+- ``cardgames serve`` runs a web table: play in the browser against bots and people;
 - ``cardgames rules paiute`` prints a summary of the rules.
 
 Every subcommand is a function of its arguments and the standard streams, so tests drive
@@ -556,6 +557,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("--all", action="store_true", help="print every move without pausing")
 
+    from cardgames.web import serve
+
+    serve.add_parser(commands)
+
     rules = commands.add_parser("rules", help="print a summary of a game's rules")
     rules.add_argument("game", choices=names, help="the game")
     return parser
@@ -567,6 +572,10 @@ def _dispatch(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
         return _play(args, out, source)
     if args.command == "replay":
         return _replay(args, out, source)
+    if args.command == "serve":
+        from cardgames.web import serve
+
+        return serve.run(args, out)
     return _simulate(args, out) if args.command == "simulate" else _rules(args, out)
 
 
