@@ -41,7 +41,7 @@ def _columns(observation: SixesObservation, top: float) -> str:
         x = left + suit * _COLUMN_STEP
         column = observation.columns[suit]
         if not column:
-            parts.append(placeholder(x, six_y, text=f"6{suit.symbol}", scale=_SCALE))
+            parts.append(placeholder(x, six_y, text=suit.symbol, scale=_SCALE))
             continue
         for value in column:  # low to high: each card lies over the lower part of the last
             y = top + SIXES_ORDER.position(value.rank) * _ROW_STEP
