@@ -9,7 +9,17 @@ from typing import IO
 from cardgames.web import MissingExtraError, create_app
 from cardgames.web.settings import Settings
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "websocket_implementation"]
+
+
+def websocket_implementation() -> str:
+    """Uvicorn's WebSocket implementation to use: the sans-I/O one where it exists.
+
+    (Older uvicorn releases only have the ``websockets`` legacy one, deprecated by websockets.)
+    """
+    from uvicorn.config import WS_PROTOCOLS
+
+    return "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "auto"
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,6 +61,7 @@ def run(args: argparse.Namespace, out: IO[str] = sys.stdout) -> int:
         app,
         host=args.host,
         port=args.port,
+        ws=websocket_implementation(),
         ws_max_size=settings.max_message_bytes * 4,
         log_level="warning",
     )

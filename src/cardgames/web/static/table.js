@@ -153,6 +153,7 @@ function onUpdate(update) {
   current = update;
   busy = false;
   $("board").innerHTML = update.drawing;
+  $("board").dataset.seq = `${update.game_number}:${update.seq}`;
   showStatus(update);
   showChips(update);
   showActions(update);
