@@ -164,9 +164,12 @@ def test_a_person_plays_a_whole_sixes_round_by_clicking(server: str, context: An
         server, "sixes", ["person", "heuristic", "heuristic", "random"], max_rounds=1
     )
     page = open_seat(context, server, created, 0)
+    for _ in range(3):
+        assert wait_for_turn_or_end(page)
+        take_turn(page)
     assert wait_for_turn_or_end(page)
     screenshot(page, "sixes_table.png")
-    turns = play_until_over(page)
+    turns = play_until_over(page) + 3
     assert turns >= 1
     assert page.locator("#result").is_visible()
     assert "Game over" in page.inner_text("#result-title")
@@ -188,6 +191,7 @@ def test_a_person_plays_a_whole_paiute_deal_and_watches_the_replay(
     page = open_seat(context, server, created, 0)
     assert wait_for_turn_or_end(page)
     take_turn(page)  # draw from the stock
+    page.wait_for_selector('#board [data-target="hand"].playable', timeout=TIMEOUT)
     screenshot(page, "paiute_table.png")
     play_until_over(page)
     assert page.locator("#result").is_visible()
