@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames.cards import Card
+from cardgames.game import PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.paiute.observation import known_cards
 from cardgames.render import draw_observation, draw_state, drawing_module
@@ -170,3 +172,29 @@ def test_a_drawing_that_fails_to_import_is_not_mistaken_for_none(
     monkeypatch.setattr(importlib, "import_module", broken)
     with pytest.raises(ModuleNotFoundError, match="missing_dependency"):
         drawing_module(SIXES)
+
+
+def test_generic_hands_and_an_empty_stock_draw() -> None:
+    """The generic hand pieces draw every card; an empty Paiute stock shows an empty slot (P10)."""
+    from cardgames.render.svg import card_back, face_down_hand, hand
+
+    cards = (Card.parse("Ah"), Card.parse("2c"))
+    svg = hand(cards, 0, 0, highlight=cards[:1], dim=cards[1:])
+    assert svg.count('class="card') == 2
+    assert "highlight" in svg
+    assert face_down_hand(3, 0, 0).count("card-back") == 3
+    assert 'data-target="stock"' in card_back(0, 0, target="stock")
+    assert "<text" not in placeholder(0, 0)
+    assert "pot" in chips(3, 0, 0, caption="pot")
+    view = PAIUTE.observe(PAIUTE.initial_state(1), PlayerId(0))
+    empty = draw_observation(PAIUTE, attrs.evolve(view, stock_size=0))
+    assert "empty" in empty
+
+
+def test_a_game_in_a_package_without_drawings_is_a_type_error() -> None:
+    """A game class whose package has no ``drawing`` module gets a TypeError naming it."""
+    lonely = type("Lonely", (), {"name": "lonely", "__module__": "cardgames.bots.lonely"})
+    with pytest.raises(
+        TypeError, match=r"lonely has no drawing \(no module cardgames.bots.drawing"
+    ):
+        drawing_module(lonely())

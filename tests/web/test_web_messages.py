@@ -186,3 +186,26 @@ def test_forged_client_messages_are_refused_clearly(text: str, match: str) -> No
 def test_error_messages_match_the_schema() -> None:
     """An error message carries a code from the schema and an English message."""
     check_message(error_message("illegal_action", "no"))
+
+
+def test_options_of_other_types_show_as_text() -> None:
+    """A config option that is not an int, bool or choice is offered as text."""
+    from cardgames.web.messages import _option
+
+    assert _option("title", str, "x") == {
+        "name": "title",
+        "type": "text",
+        "optional": False,
+        "default": "x",
+        "choices": None,
+    }
+
+
+def test_a_game_without_options_is_stored_with_a_null_config() -> None:
+    """A table of a game without a config class stores a config document with null data."""
+    from cardgames.serialization import decode_game
+    from cardgames.web.store import config_document
+
+    document = config_document(ToyGame())
+    assert json.loads(document)["data"] is None
+    assert decode_game(document).name == "toy"

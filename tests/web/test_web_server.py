@@ -482,3 +482,97 @@ def test_the_server_runs_on_an_in_memory_database() -> None:
         created = create(client, "paiute", ["person", "random"], max_turns=10)
         with client.websocket_connect(f"/ws/{created['table']}") as ws:
             assert join(ws, token_of(created, 0))["seat"] == 0
+
+
+# --- the edges ----------------------------------------------------------------------------
+
+
+class _GoneSocket:
+    """A WebSocket whose browser has gone (or fails on send)."""
+
+    def __init__(self, state: Any, error: Exception | None = None) -> None:
+        self.application_state = state
+        self._error = error
+
+    async def send_text(self, text: str) -> None:
+        del text
+        if self._error is not None:
+            raise self._error
+
+
+def test_sending_to_a_gone_browser_is_quietly_dropped(client: TestClient) -> None:
+    """A connection that has closed, or fails to send, is dropped from its table."""
+    from starlette.websockets import WebSocketState
+
+    from cardgames.web.app import Connection
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    created = create(client, "sixes", ["person", "person"])
+    table = hub.tables[created["table"]]
+    closed = Connection(_GoneSocket(WebSocketState.DISCONNECTED), FAST)  # type: ignore[arg-type]
+    failing = Connection(_GoneSocket(WebSocketState.CONNECTED, RuntimeError("gone")), FAST)  # type: ignore[arg-type]
+    hub.connections[table.id] = {closed, failing}
+    client.portal.call(hub.broadcast, table)  # type: ignore[union-attr]
+    assert hub.connections[table.id] == set()
+    client.portal.call(hub.handle, closed, "no-such-table", "{}")  # type: ignore[union-attr]
+
+
+def test_idle_tables_expire_by_themselves(tmp_path: Path) -> None:
+    """The expiry task closes idle tables, stopping their bots, without being asked."""
+    settings = Settings(bot_delay=30.0, idle_seconds=0.0, expiry_interval=0.05)
+    with serving(tmp_path / "t.db", settings) as client:
+        created = create(client, "sixes", ["random", "random"])
+        deadline = time.monotonic() + 5
+        while client.get(f"/api/tables/{created['table']}").status_code == 200:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+
+
+def test_bad_and_oversized_records_are_not_replayed(tmp_path: Path) -> None:
+    """The replay viewer refuses a broken record (400) and one over its action limit (413)."""
+    settings = Settings(bot_delay=0.0, max_replay_actions=3, actions_per_second=1e3, burst=1000)
+    with serving(tmp_path / "t.db", settings) as client:
+        assert client.post("/api/replay", json={"format": "nope"}).status_code == 400
+        created = create(client, "sixes", ["person", "random"], **SIXES_ONE_ROUND)
+        with client.websocket_connect(f"/ws/{created['table']}") as ws:
+            final = play_to_the_end(ws, join(ws, token_of(created, 0)))[-1]
+            ws.send_text(json.dumps({"type": "act", "action_id": 0}))
+            assert receive(ws)["code"] == "game_over"
+        assert client.get(f"/api/records/{final['record']}/replay").status_code == 413
+
+
+def test_serve_runs_uvicorn_with_the_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``cardgames serve`` builds the app from its options and runs it with uvicorn."""
+    import uvicorn
+
+    seen: dict[str, Any] = {}
+
+    def fake_run(app: Any, **options: Any) -> None:
+        seen.update(options, app=app)
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    out = io.StringIO()
+    args = cli.build_parser().parse_args(
+        ["serve", "--port", "8123", "--db", str(tmp_path / "x.db"), "--bot-delay", "0.1"]
+    )
+    from cardgames.web import serve
+
+    assert serve.run(args, out) == 0
+    assert seen["port"] == 8123
+    assert seen["host"] == "127.0.0.1"
+    assert "http://127.0.0.1:8123/" in out.getvalue()
+    assert cli.main(["serve", "--port", "8124", "--db", str(tmp_path / "y.db")]) == 0
+    assert seen["port"] == 8124
+
+
+def test_without_starlette_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the web extra, create_app raises MissingExtraError naming the extra."""
+    import sys
+
+    from cardgames.web import MissingExtraError
+
+    monkeypatch.setitem(sys.modules, "cardgames.web.app", None)
+    with pytest.raises(MissingExtraError, match=r"cardgames-engine\[web\]"):
+        create_app(":memory:")

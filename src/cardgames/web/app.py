@@ -316,22 +316,24 @@ class Hub:
             return
         self._bots[table.id] = asyncio.ensure_future(self._run_bots(table))
 
+    def _bot_turn(self, table: Table) -> PlayerId | None:
+        """The bot's seat to play at ``table``, or None (a person's turn, or the table closed)."""
+        return table.bot_to_play() if self.tables.get(table.id) is table else None
+
     async def _run_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
-        while self.tables.get(table.id) is table:
-            seat = table.bot_to_play()
-            if seat is None:
-                return
-            state, number = table.state, table.game_number
-            observation = table.game.observe(state, seat)
-            legal = table.game.legal_actions(state)
+        while (seat := self._bot_turn(table)) is not None:
+            seq = table.seq
+            observation = table.game.observe(table.state, seat)
+            legal = table.game.legal_actions(table.state)
             await asyncio.sleep(self.settings.bot_delay)
             bot = table.bots[seat]
             action = await loop.run_in_executor(self.executor, bot.choose, observation, legal)
+            # Only this task acts on a bot's turn: people are refused (not their turn), and
+            # the seq check refuses the action should the table ever have moved on.
             async with self.lock(table.id):
-                if table.state is not state or table.game_number != number:
-                    continue
-                await self._apply(table, seat, table.game.action_id(action), None)
+                with contextlib.suppress(TableError):
+                    await self._apply(table, seat, table.game.action_id(action), seq)
 
 
 def _seed() -> int:

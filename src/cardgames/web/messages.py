@@ -188,11 +188,10 @@ def action_entry(game: AnyGame, action: object) -> dict[str, JSON]:
     notation = info.format_action(action) if info.format_action is not None else repr(action)
     label = notation
     cls: Any = type(action)
-    if attrs.has(cls):
-        for field in attrs.fields(cls):
-            value = getattr(action, field.name)
-            if isinstance(value, Card):
-                label = label.replace(str(value), value.unicode)
+    for field in attrs.fields(cls) if attrs.has(cls) else ():
+        value = getattr(action, field.name)
+        if isinstance(value, Card):
+            label = label.replace(str(value), value.unicode)
     return {
         "id": game.action_id(action),
         "notation": notation,

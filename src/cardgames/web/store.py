@@ -176,10 +176,6 @@ class Store:
         rows = self._db.execute("SELECT id FROM tables WHERE last_active < ?", (before,))
         return [str(row[0]) for row in rows]
 
-    def count_tables(self) -> int:
-        """How many tables are stored."""
-        return int(self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
-
     def load_tables(self) -> list[Table]:
         """Every stored table, rebuilt by replaying its current game's actions."""
         tables = []

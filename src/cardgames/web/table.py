@@ -99,7 +99,7 @@ class Table:
         seed: The current game's seed (secret until the game's record is published).
         game_number: The current game's number at this table, from 1.
         actions: The current game's action ids, in order.
-        state: The current state.
+        state: The current state (rebuilt from the seed and the actions).
         record_id: The stored record of the current game once it is over.
         bots: The built bots by seat (rebuilt from their specs after a restart).
     """
@@ -110,13 +110,12 @@ class Table:
     seed: int
     game_number: int = 1
     actions: list[int] = attrs.field(factory=list)
-    state: Any = None
+    state: Any = attrs.field(init=False, default=None)
     record_id: int | None = None
     bots: dict[int, Bot[Any, Any]] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
-        if self.state is None:
-            self.state = self._replay()
+        self.state = self._replay()
         self._build_bots()
 
     def _replay(self) -> object:
