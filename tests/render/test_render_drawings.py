@@ -48,16 +48,22 @@ CASES: dict[str, tuple[Any, Any, str]] = {
     "paiute_spectator": (PAIUTE, _position(PAIUTE, 4, 9), "spectator"),
     "paiute_revealed": (PAIUTE, _position(PAIUTE, 4, 9), "all"),
     "paiute_over": (PAIUTE, _position(PAIUTE, 6, 10_000), "0"),
+    "sixes_narrow": (SIXES, _position(SIXES, 3, 14), "1/narrow"),
+    "sixes_narrow_revealed": (SIXES, _position(SIXES, 3, 14), "all/narrow"),
+    "paiute_narrow": (PAIUTE, _position(PAIUTE, 4, 9), "current/narrow"),
+    "paiute_narrow_revealed": (PAIUTE, _position(PAIUTE, 4, 9), "all/narrow"),
 }
 
 
 def _drawing(game: Any, state: Any, viewer: str) -> str:
+    viewer, _, layout = viewer.partition("/")
+    width = 390 if layout == "narrow" else 760
     if viewer == "all":
-        return draw_state(game, state)
+        return draw_state(game, state, width=width)
     if viewer == "spectator":
-        return draw_observation(game, game.observe(state, None))
+        return draw_observation(game, game.observe(state, None), width=width)
     seat = game.current_player(state) if viewer == "current" else int(viewer)
-    return draw_observation(game, game.observe(state, seat))
+    return draw_observation(game, game.observe(state, seat), width=width)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -93,7 +99,7 @@ def test_a_drawing_never_shows_a_card_its_viewer_may_not_see(
     """No seat's or spectator's drawing shows another seat's hidden card (S6, P9)."""
     for state, _ in random_walk(game, seed, random.Random(walk))[::5]:
         for viewer in (None, *range(game.num_players)):
-            svg = draw_observation(game, game.observe(state, viewer))
+            svg = draw_observation(game, game.observe(state, viewer), width=390 + walk % 2 * 400)
             drawn = set(CARD_ATTRIBUTE.findall(svg))
             assert not drawn & _hidden_from(game, state, viewer)
             if viewer is not None:

@@ -528,6 +528,15 @@ def test_idle_tables_expire_by_themselves(tmp_path: Path) -> None:
             time.sleep(0.05)
 
 
+def test_a_phone_gets_narrow_drawings(client: TestClient) -> None:
+    """A client that joins with a narrow width gets the narrow drawings, replays too."""
+    created = create(client, "paiute", ["person", "random"], max_turns=4)
+    with client.websocket_connect(f"/ws/{created['table']}") as ws:
+        ws.send_text(json.dumps({"type": "join", "token": token_of(created, 0), "width": 390}))
+        assert 'viewBox="0 0 400 ' in receive(ws)["drawing"]
+        assert client.post("/api/replay?width=wide", json={}).status_code == 400
+
+
 def test_bad_and_oversized_records_are_not_replayed(tmp_path: Path) -> None:
     """The replay viewer refuses a broken record (400) and one over its action limit (413)."""
     settings = Settings(bot_delay=0.0, max_replay_actions=3, actions_per_second=1e3, burst=1000)

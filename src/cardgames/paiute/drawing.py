@@ -38,6 +38,9 @@ from cardgames.render.svg import (
 __all__ = ["draw_observation", "draw_state"]
 
 WIDTH: Final = 760
+"""The width of a drawing, unless a narrower one (down to :data:`NARROW`) is asked for."""
+NARROW: Final = 400
+"""The width of a drawing for a phone's screen (two seats a row, a tighter middle row)."""
 
 
 def _note(observation: PaiuteObservation, seat: int) -> str:
@@ -49,9 +52,10 @@ def _note(observation: PaiuteObservation, seat: int) -> str:
     return ", ".join(notes)
 
 
-def _middle(observation: PaiuteObservation, top: float) -> str:
+def _middle(observation: PaiuteObservation, top: float, width: int) -> str:
     parts = []
-    x = 40
+    narrow = width < WIDTH
+    x = 20 if narrow else 40
     # The stock: a few offset backs and its size; clicking it draws (P9).
     stock = observation.stock_size
     parts.append(f'<g class="pile"{attributes(data_action="draw_stock", aria_label="stock")}>')
@@ -62,7 +66,7 @@ def _middle(observation: PaiuteObservation, top: float) -> str:
     parts.append("</g>")
     parts.append(label(f"stock · {stock}", x, top + CARD_HEIGHT + 22, size=13))
     # The discard pile: the last few fanned, the top one taken by a click (P7, P9).
-    x = 170
+    x = 100 if narrow else 170
     pile = observation.discard_pile[-4:]
     if not pile:
         parts.append(placeholder(x, top, text="discards"))
@@ -77,15 +81,25 @@ def _middle(observation: PaiuteObservation, top: float) -> str:
     count = len(observation.discard_pile)
     parts.append(label(f"discard pile · {count}", x, top + CARD_HEIGHT + 22, size=13))
     # The wild card (P6) and the pot.
-    x = 420
+    x = 258 if narrow else 420
     parts.append(card(observation.wild_card, x, top, highlight=True))
     rank = observation.wild_rank.label
     parts.append(label(f"wild: {rank}s", x, top + CARD_HEIGHT + 22, size=13, weight="bold"))
-    parts.append(chips(observation.pot, 610, top + CARD_HEIGHT / 2 - 8, caption="pot", radius=22))
+    parts.append(
+        chips(
+            observation.pot,
+            width - 40 if narrow else 610,
+            top + CARD_HEIGHT / 2 - 8,
+            caption="pot",
+            radius=22,
+        )
+    )
     return "".join(parts)
 
 
-def _draw(observation: PaiuteObservation, hands: tuple[tuple[Card, ...], ...] | None) -> str:
+def _draw(
+    observation: PaiuteObservation, hands: tuple[tuple[Card, ...], ...] | None, width: int
+) -> str:
     viewer = observation.player
     known = known_cards(observation)
     views = []
@@ -108,10 +122,10 @@ def _draw(observation: PaiuteObservation, hands: tuple[tuple[Card, ...], ...] | 
     turn = "game over" if current is None else f"{seat_name(current, viewer)} to play"
     heading = f"Paiute · deal {observation.deal_number + 1} · {turn}"
     parts = [label(heading, 20, 30, size=18, weight="bold")]
-    grid, grid_height = seat_grid(views, 20, 44, width=WIDTH - 40)
+    grid, grid_height = seat_grid(views, 20, 44, width=width - 40, columns=3 if width > 600 else 2)
     parts.append(grid)
     top = 44 + grid_height + 20
-    parts.append(_middle(observation, top))
+    parts.append(_middle(observation, top, width))
     height = top + CARD_HEIGHT + 40
     if viewer is not None and hands is None:
         caption = f"You · {observation.stacks[viewer]} chips"
@@ -123,7 +137,7 @@ def _draw(observation: PaiuteObservation, hands: tuple[tuple[Card, ...], ...] | 
                 observation.hand,
                 20,
                 height + 24,
-                width=WIDTH - 40,
+                width=width - 40,
                 highlight=drawn,
                 caption=caption,
             )
@@ -133,17 +147,26 @@ def _draw(observation: PaiuteObservation, hands: tuple[tuple[Card, ...], ...] | 
     if hands is not None:
         who = "every hand shown"
     title = f"Paiute, deal {observation.deal_number + 1}, {who}"
-    body = table_felt(WIDTH, height) + "".join(parts)
-    return document(body, width=WIDTH, height=height, title=title)
+    body = table_felt(width, height) + "".join(parts)
+    return document(body, width=width, height=height, title=title)
 
 
-def draw_observation(game: Paiute | None, observation: PaiuteObservation) -> str:
-    """The SVG drawing of ``observation`` (``game`` is not needed: Paiute draws from the view)."""
+def draw_observation(
+    game: Paiute | None, observation: PaiuteObservation, *, width: int = WIDTH
+) -> str:
+    """The SVG drawing of ``observation`` (``game`` is not needed: Paiute draws from the view).
+
+    ``width`` below 600 gives the narrow layout (:data:`NARROW` wide), for phones.
+    """
     del game
-    return _draw(observation, None)
+    return _draw(observation, None, _width(width))
 
 
-def draw_state(game: Paiute | None, state: PaiuteState) -> str:
+def _width(width: int) -> int:
+    return WIDTH if width > 600 else NARROW
+
+
+def draw_state(game: Paiute | None, state: PaiuteState, *, width: int = WIDTH) -> str:
     """The SVG drawing of ``state`` with every hand face up, for a replay."""
     config = game.config if game is not None else PaiuteConfig(num_players=state.num_players)
-    return _draw(observe(config, state, None), state.hands)
+    return _draw(observe(config, state, None), state.hands, _width(width))

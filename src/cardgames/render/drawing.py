@@ -31,21 +31,24 @@ def _no_drawing(game: Game[Any, Any, Any], name: str) -> ModuleType:
     raise TypeError(f"{game.name} has no drawing (no module {name})")
 
 
-def draw_observation(game: Game[Any, Any, Any], observation: object) -> str:
+def draw_observation(game: Game[Any, Any, Any], observation: object, *, width: int = 760) -> str:
     """The SVG drawing of ``observation``: what its viewer sees, and nothing more.
+
+    ``width`` is the width wanted, in drawing units: the built-in games draw a narrow layout
+    for phones below 600, and their usual one (760) otherwise.
 
     Raises:
         TypeError: the game has no drawing.
     """
-    text: str = drawing_module(game).draw_observation(game, observation)
+    text: str = drawing_module(game).draw_observation(game, observation, width=width)
     return text
 
 
-def draw_state(game: Game[Any, Any, Any], state: object) -> str:
+def draw_state(game: Game[Any, Any, Any], state: object, *, width: int = 760) -> str:
     """The SVG drawing of ``state`` with every hand face up (a replay or an umpire's view).
 
     Raises:
         TypeError: the game has no drawing.
     """
-    text: str = drawing_module(game).draw_state(game, state)
+    text: str = drawing_module(game).draw_state(game, state, width=width)
     return text

@@ -64,18 +64,17 @@ def _cell(view: SeatView, x: float, y: float, width: float) -> str:
             f"<rect{attributes(x=x - 6, y=y - 4, width=width - 4, height=CELL_HEIGHT - 4, rx=8)}"
             ' fill="#ffd54f" fill-opacity="0.18" stroke="#ffd54f"/>'
         )
-    parts.append(
-        seat_badge(
-            view.name, x, y + 14, chips_left=view.chips, to_play=view.to_play, note=view.note
-        )
-    )
+    parts.append(seat_badge(view.name, x, y + 14, to_play=view.to_play, note=view.note))
     step_up, step_down = 16, 7
     for i, shown in enumerate(view.shown):
         parts.append(card(shown, x + i * step_up, y + 22, scale=_SMALL))
     start = x + len(view.shown) * step_up + (6 if view.shown else 0)
     parts.extend(card_back(start + i * step_down, y + 22, scale=_SMALL) for i in range(view.hidden))
+    end = start + (view.hidden - 1) * step_down + CARD_WIDTH * _SMALL if view.hidden else start
     if not view.shown and not view.hidden:
         parts.append(label("no cards", x, y + 46, size=12, colour="#c8e6c9"))
+        end = x + 60
+    parts.append(label(f"{view.chips} chips", end + 8, y + 46, size=13, colour="#e8f5e9"))
     parts.append("</g>")
     return "".join(parts)
 

@@ -224,18 +224,10 @@ def chips(amount: int, x: float, y: float, *, caption: str = "", radius: float =
     return "".join(parts)
 
 
-def seat_badge(  # noqa: PLR0913 - a seat's facts, by keyword
-    name: str,
-    x: float,
-    y: float,
-    *,
-    chips_left: int,
-    to_play: bool = False,
-    note: str = "",
-) -> str:
-    """A seat's name, chip count and marks, left-aligned at (``x``, ``y``); gold when to play."""
+def seat_badge(name: str, x: float, y: float, *, to_play: bool = False, note: str = "") -> str:
+    """A seat's name and marks, left-aligned at (``x``, ``y``); gold when the seat is to play."""
     colour = "#ffd54f" if to_play else "#ffffff"
-    text = f"{name} · {chips_left} chips" + (f" · {note}" if note else "")
+    text = name + (f" · {note}" if note else "")
     marker = "▶ " if to_play else ""
     return (
         f'<g class="seat"{attributes(data_to_play="true" if to_play else None)}>'

@@ -27,18 +27,22 @@ from cardgames.sixes.state import SixesState
 __all__ = ["draw_observation", "draw_state"]
 
 WIDTH: Final = 760
+"""The width of a drawing, unless a narrower one (down to :data:`NARROW`) is asked for."""
+NARROW: Final = 400
+"""The width of a drawing for a phone's screen (two seats a row, the pot beside the columns)."""
 _COLUMN_STEP: Final = 96
 _ROW_STEP: Final = 20
 _SCALE: Final = 0.8
 _SIX: Final = SIXES_ORDER.position(Card.parse("6c").rank)
 
 
-def _columns(observation: SixesObservation, top: float) -> str:
+def _columns(observation: SixesObservation, top: float, width: int) -> str:
     parts = []
-    left = (WIDTH - 4 * _COLUMN_STEP) / 2 + 20
+    step = _COLUMN_STEP if width > 600 else 74
+    left = (width - 4 * step) / 2 + (20 if width > 600 else -10)
     six_y = top + _SIX * _ROW_STEP
     for suit in Suit:
-        x = left + suit * _COLUMN_STEP
+        x = left + suit * step
         column = observation.columns[suit]
         if not column:
             parts.append(placeholder(x, six_y, text=suit.symbol, scale=_SCALE))
@@ -53,7 +57,9 @@ def _sorted(cards: frozenset[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (c.suit, SIXES_ORDER.position(c.rank))))
 
 
-def _draw(observation: SixesObservation, hands: tuple[tuple[Card, ...], ...] | None) -> str:
+def _draw(
+    observation: SixesObservation, hands: tuple[tuple[Card, ...], ...] | None, width: int
+) -> str:
     viewer = observation.player
     views = []
     for seat, size in enumerate(observation.hand_sizes):
@@ -79,12 +85,12 @@ def _draw(observation: SixesObservation, hands: tuple[tuple[Card, ...], ...] | N
     parts = [
         label(f"Sixes · round {observation.round_number} · {turn}", 20, 30, size=18, weight="bold")
     ]
-    grid, grid_height = seat_grid(views, 20, 44, width=WIDTH - 40)
+    grid, grid_height = seat_grid(views, 20, 44, width=width - 40, columns=3 if width > 600 else 2)
     parts.append(grid)
     top = 44 + grid_height + 12
-    parts.append(_columns(observation, top))
+    parts.append(_columns(observation, top, width))
     columns_height = 9 * _ROW_STEP + CARD_HEIGHT * _SCALE
-    parts.append(chips(observation.pot, WIDTH - 70, top + columns_height / 2, caption="pot"))
+    parts.append(chips(observation.pot, width - 40, top + columns_height / 2, caption="pot"))
     height = top + columns_height + 20
     if viewer is not None and hands is None:
         mine = seat_name(viewer, viewer)
@@ -92,7 +98,7 @@ def _draw(observation: SixesObservation, hands: tuple[tuple[Card, ...], ...] | N
         if observation.is_my_turn:
             caption += " · your turn"
         parts.append(
-            own_hand(_sorted(observation.hand), 20, height + 20, width=WIDTH - 40, caption=caption)
+            own_hand(_sorted(observation.hand), 20, height + 20, width=width - 40, caption=caption)
         )
         height += 20 + CARD_HEIGHT + 16
     title = f"Sixes, round {observation.round_number}, " + (
@@ -100,18 +106,27 @@ def _draw(observation: SixesObservation, hands: tuple[tuple[Card, ...], ...] | N
     )
     if hands is not None:
         title = f"Sixes, round {observation.round_number}, every hand shown"
-    body = table_felt(WIDTH, height) + "".join(parts)
-    return document(body, width=WIDTH, height=height, title=title)
+    body = table_felt(width, height) + "".join(parts)
+    return document(body, width=width, height=height, title=title)
 
 
-def draw_observation(game: Sixes | None, observation: SixesObservation) -> str:
-    """The SVG drawing of ``observation`` (``game`` is not needed: Sixes draws from the view)."""
+def draw_observation(
+    game: Sixes | None, observation: SixesObservation, *, width: int = WIDTH
+) -> str:
+    """The SVG drawing of ``observation`` (``game`` is not needed: Sixes draws from the view).
+
+    ``width`` below 600 gives the narrow layout (:data:`NARROW` wide), for phones.
+    """
     del game
-    return _draw(observation, None)
+    return _draw(observation, None, _width(width))
 
 
-def draw_state(game: Sixes | None, state: SixesState) -> str:
+def _width(width: int) -> int:
+    return WIDTH if width > 600 else NARROW
+
+
+def draw_state(game: Sixes | None, state: SixesState, *, width: int = WIDTH) -> str:
     """The SVG drawing of ``state`` with every hand face up, for a replay."""
     del game
     hands = tuple(_sorted(cards_of_mask(mask)) for mask in state.hand_masks)
-    return _draw(observe(state, None), hands)
+    return _draw(observe(state, None), hands, _width(width))

@@ -68,6 +68,7 @@ class Connection:
         self.websocket = websocket
         self.seat: PlayerId | None = None
         self.joined = False
+        self.width = 760
         self._rate = settings.actions_per_second
         self._burst = float(settings.burst)
         self._budget = float(settings.burst)
@@ -232,6 +233,7 @@ class Hub:
             seats=table.seat_infos(seated),
             events=events,
             record=table.record_id,
+            width=connection.width,
         )
 
     async def broadcast(
@@ -260,6 +262,7 @@ class Hub:
 
     async def _dispatch(self, connection: Connection, table: Table, message: ClientMessage) -> None:
         if message.type == "join":
+            connection.width = message.width or connection.width
             await self._join(connection, table, message.token)
         elif not connection.joined:
             raise TableError("not_joined", "send a join message first")
@@ -453,12 +456,16 @@ async def _record(request: Request) -> Response:
     )
 
 
-def _replay(text: str, settings: Settings) -> Response:
+def _replay(request: Request, text: str, settings: Settings) -> Response:
+    try:
+        width = int(request.query_params.get("width", "760"))
+    except ValueError:
+        return _error(400, "width: expected an integer")
     try:
         parsed = loads_record(text)
         if len(parsed.actions) > settings.max_replay_actions:
             return _error(413, f"records of up to {settings.max_replay_actions} actions")
-        return JSONResponse(replay_message(parsed))
+        return JSONResponse(replay_message(parsed, width=width))
     except CardgamesError as error:
         return _error(400, str(error))
 
@@ -468,7 +475,7 @@ async def _stored_replay(request: Request) -> Response:
     stored = hub.store.record(request.path_params["record_id"])
     if stored is None:
         return _error(404, "no such record")
-    return _replay(stored.text, hub.settings)
+    return _replay(request, stored.text, hub.settings)
 
 
 async def _uploaded_replay(request: Request) -> Response:
@@ -477,7 +484,7 @@ async def _uploaded_replay(request: Request) -> Response:
         body = await _body(request, hub.settings.max_body_bytes)
     except ProtocolError as error:
         return _error(400, str(error))
-    return _replay(json.dumps(body), hub.settings)
+    return _replay(request, json.dumps(body), hub.settings)
 
 
 async def _socket(websocket: WebSocket) -> None:

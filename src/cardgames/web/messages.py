@@ -85,16 +85,19 @@ class ClientMessage:
         token: The seat's secret token (``join``); None to watch.
         action_id: The chosen action's id (``act``).
         seq: The ``seq`` of the update the client answers (``act``); None to skip the check.
+        width: The width the client will show drawings at (``join``); below 600 it gets the
+            narrow drawings, for phones.
     """
 
     type: Literal["join", "act", "play_again"]
     token: str | None = None
     action_id: int | None = None
     seq: int | None = None
+    width: int | None = None
 
 
 _FIELDS: Final = {
-    "join": {"type", "token"},
+    "join": {"type", "token", "width"},
     "act": {"type", "action_id", "seq"},
     "play_again": {"type"},
 }
@@ -139,6 +142,7 @@ def parse_client_message(text: str) -> ClientMessage:
         token=token,
         action_id=action_id,
         seq=_optional_int(data, "seq"),
+        width=_optional_int(data, "width"),
     )
 
 
@@ -211,6 +215,7 @@ def update_message(  # noqa: PLR0913 - one keyword per part of the update
     seats: Sequence[SeatInfo],
     events: Sequence[Event] = (),
     record: int | None = None,
+    width: int = 760,
 ) -> dict[str, JSON]:
     """One viewer's update: everything that viewer may know of the table now, and no more.
 
@@ -224,6 +229,7 @@ def update_message(  # noqa: PLR0913 - one keyword per part of the update
         seats: Who sits where.
         events: What happened since the last update, as ``viewer`` may see it.
         record: The id of the finished game's record, once the game is over.
+        width: The width to draw at (see :func:`cardgames.render.draw_observation`).
     """
     observation = spectator_view(game, state) if viewer is None else game.observe(state, viewer)
     to_play = game.current_player(state)
@@ -247,7 +253,7 @@ def update_message(  # noqa: PLR0913 - one keyword per part of the update
         "over": over,
         "returns": list(game.returns(state)) if over else None,
         "record": record,
-        "drawing": draw_observation(game, observation),
+        "drawing": draw_observation(game, observation, width=width),
     }
 
 
@@ -261,8 +267,10 @@ def dumps_message(message: dict[str, JSON]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def replay_message(record: GameRecord) -> dict[str, JSON]:
+def replay_message(record: GameRecord, *, width: int = 760) -> dict[str, JSON]:
     """Every step of a finished game for the replay viewer: every hand shown, every event.
+
+    ``width`` is the width to draw at (see :func:`cardgames.render.draw_state`).
 
     Raises:
         ReplayError: an action of the record is illegal at its step.
@@ -289,7 +297,7 @@ def replay_message(record: GameRecord) -> dict[str, JSON]:
                 "step": step,
                 "to_play": game.current_player(state),
                 "events": [encode_event(event) for event in events],
-                "drawing": draw_state(game, state),
+                "drawing": draw_state(game, state, width=width),
             }
         )
     return {

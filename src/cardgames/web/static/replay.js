@@ -23,7 +23,8 @@ function load(replay) {
 
 async function fetchReplay(url, options) {
   $("replay-error").textContent = "";
-  const response = await fetch(url, options);
+  const width = Math.round(document.querySelector("main").clientWidth || window.innerWidth);
+  const response = await fetch(`${url}?width=${width}`, options);
   const body = await response.json();
   if (!response.ok) {
     $("replay-error").textContent = body.error || "this record cannot be replayed";

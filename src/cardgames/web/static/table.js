@@ -185,7 +185,8 @@ function connect() {
   socket.addEventListener("open", () => {
     retry = 0;
     setConnection(token ? "connected · your seat" : "connected · watching");
-    send(token ? { type: "join", token } : { type: "join" });
+    const width = Math.round($("board").clientWidth || window.innerWidth);
+    send(token ? { type: "join", token, width } : { type: "join", width });
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
