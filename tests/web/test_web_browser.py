@@ -155,6 +155,7 @@ def play_until_over(page: Any, *, limit: int = 200) -> int:
 
 def screenshot(page: Any, name: str) -> None:
     if os.environ.get("CARDGAMES_SCREENSHOTS") == "1":
+        page.wait_for_timeout(800)  # let the log's animation settle
         page.screenshot(path=str(SCREENSHOTS / name))
 
 
@@ -235,9 +236,11 @@ def test_two_people_at_one_table_see_only_their_own_hands(server: str, browser: 
                 "[data-card]", "els => els.map(e => e.dataset.card)"
             )
             assert not set(shown) & other
-        # Phone-sized: the table fits the width, no sideways scrolling.
+        # Phone-sized: the narrow drawing fits the width, no sideways scrolling.
         width = pages[0].evaluate("document.documentElement.scrollWidth")
         assert width <= 390
+        assert pages[0].get_attribute("#board svg", "width") == "400"
+        screenshot(pages[0], "sixes_phone.png")
     finally:
         first.close()
         second.close()
