@@ -6,6 +6,7 @@ Run ``cardgames --help`` (or ``python -m cardgames --help``) for the subcommands
 - ``cardgames simulate sixes --games 1000 --bots heuristic,random`` prints a results table;
 - ``cardgames tournament sixes --bots random,heuristic,ismcts`` ranks bots on duplicate deals;
 - ``cardgames replay games.jsonl`` steps through a recorded game;
+- ``cardgames serve`` runs a web table: play in the browser against bots and people;
 - ``cardgames rules paiute`` prints a summary of the rules.
 
 Every subcommand is a function of its arguments and the standard streams, so tests drive
@@ -762,6 +763,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"refuse a record larger than N bytes (default {DEFAULT_MAX_BYTES}, 8 MiB)",
     )
 
+    from cardgames.web import serve
+
+    serve.add_parser(commands)
+
     rules = commands.add_parser("rules", help="print a summary of a game's rules")
     rules.add_argument("game", choices=names, help="the game")
     return parser
@@ -775,6 +780,10 @@ def _dispatch(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
         return _replay(args, out, source)
     if args.command == "tournament":
         return _tournament(args, out)
+    if args.command == "serve":
+        from cardgames.web import serve
+
+        return serve.run(args, out)
     return _simulate(args, out) if args.command == "simulate" else _rules(args, out)
 
 

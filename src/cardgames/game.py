@@ -194,8 +194,12 @@ class Game(Protocol[StateT, ActionT, ObservationT]):
     def observe(self, state: StateT, player: PlayerId) -> ObservationT:
         """What ``player`` may know: their own hand and everything public, nothing else.
 
+        A game may also accept ``player=None`` for a spectator's view: only public information,
+        no hand (the built-in games do; a web table shows it to spectators).
+
         Raises:
-            InvalidPlayerError: ``player`` is not a seat (an int, not a bool, in range).
+            InvalidPlayerError: ``player`` is neither a seat (an int, not a bool, in
+                range) nor None.
         """
         ...
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from cardgames.errors import CardgamesError, InvalidConfigError
+from cardgames.errors import CardgamesError, InvalidConfigError, InvalidPlayerError
 from cardgames.game import Game
 
 if TYPE_CHECKING:
@@ -47,11 +47,23 @@ __all__ = [
     "tensor_fields",
     "tensor_shape",
     "tensor_spec",
+    "viewer_seat",
 ]
 
 
 class MissingExtraError(CardgamesError, ImportError):
     """An optional dependency is not installed; the message names the extra that provides it."""
+
+
+def viewer_seat(player: int | None) -> int:
+    """The seat an observation tensor is drawn for (tensors count seats from the viewer).
+
+    Raises:
+        InvalidPlayerError: ``player`` is None: a spectator's view has no tensor.
+    """
+    if player is None:
+        raise InvalidPlayerError("a tensor is a seat's view: a spectator's view has none")
+    return player
 
 
 def require_numpy() -> ModuleType:

@@ -739,12 +739,12 @@ class Paiute:
 
     # --- information ----------------------------------------------------------------------
 
-    def observe(self, state: PaiuteState, player: PlayerId) -> PaiuteObservation:
-        """What ``player`` may know (see :class:`PaiuteObservation`).
+    def observe(self, state: PaiuteState, player: PlayerId | None) -> PaiuteObservation:
+        """What ``player`` may know (see :class:`PaiuteObservation`); None: a spectator's view.
 
         Raises:
             InvalidStateError: ``state`` is not a Paiute state.
-            InvalidPlayerError: ``player`` is not a seat.
+            InvalidPlayerError: ``player`` is neither a seat nor None.
         """
         return observe(self._config, _own_state(state), player)
 

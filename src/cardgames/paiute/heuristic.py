@@ -391,7 +391,7 @@ class PaiuteHeuristicBot:
         if call not in calls:
             return None
         me = observation.player
-        ahead = all(
+        ahead = me is not None and all(
             observation.stacks[me] > stack
             for seat, stack in enumerate(observation.stacks)
             if seat != me

@@ -40,8 +40,8 @@ class PaiuteObservation:
     """One player's view of a Paiute session.
 
     Attributes:
-        player: Whose view this is.
-        hand: The player's own cards, in card order.
+        player: Whose view this is; None for a spectator, who sees only public information.
+        hand: The player's own cards, in card order (none for a spectator).
         wild_card: The turned card whose rank is wild this deal (P6).
         wild_card_in_stock: Whether the turned card is in play and still known to lie at the
             bottom of the stock (``wild_indicator_in_play``, P6).
@@ -64,7 +64,7 @@ class PaiuteObservation:
         results: The finished deals with their shown hands, oldest first (P14).
     """
 
-    player: PlayerId
+    player: PlayerId | None
     hand: tuple[Card, ...]
     wild_card: Card
     wild_card_in_stock: bool
@@ -84,6 +84,12 @@ class PaiuteObservation:
     last_to_play: PlayerId | None
     history: tuple[PaiuteEvent, ...]
     results: tuple[DealResult, ...]
+
+    def _repr_svg_(self) -> str:
+        """The drawing of this view, for Jupyter (see :mod:`cardgames.paiute.drawing`)."""
+        from cardgames.paiute.drawing import draw_observation
+
+        return draw_observation(None, self)
 
     @property
     def num_players(self) -> int:
@@ -105,7 +111,12 @@ class PaiuteObservation:
         lines = [
             (
                 f"Paiute deal {self.deal_number}, dealer {self.dealer}, wild card "
-                f"{wild.unicode} ({wild.rank.label}s are wild), seen by player {self.player}"
+                f"{wild.unicode} ({wild.rank.label}s are wild), "
+                + (
+                    "seen by a spectator"
+                    if self.player is None
+                    else f"seen by player {self.player}"
+                )
             ),
             f"pot {self.pot}, stacks {' '.join(map(str, self.stacks))}",
         ]
@@ -127,19 +138,21 @@ class PaiuteObservation:
         return "\n".join(lines)
 
 
-def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> PaiuteObservation:
-    """``player``'s view of ``state`` (see :class:`PaiuteObservation`).
+def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -> PaiuteObservation:
+    """``player``'s view of ``state`` (see :class:`PaiuteObservation`); None: a spectator's.
 
     Raises:
-        InvalidPlayerError: ``player`` is not a seat (an int, not a bool, below the number of
-            players; P1).
+        InvalidPlayerError: ``player`` is neither a seat (an int, not a bool, below the number
+            of players; P1) nor None.
     """
-    check_seat(player, state.num_players)
+    if player is not None:
+        check_seat(player, state.num_players)
     history = state.history
     drawn = state.drawn_card
     last = history[-1] if history else None
     public_stock_draw = isinstance(last, DrewFromStock) and last.card is not None
-    if not (state.current_player == player or state.drawn_from_discard or public_stock_draw):
+    own_draw = player is not None and state.current_player == player
+    if not (own_draw or state.drawn_from_discard or public_stock_draw):
         drawn = None
     table = state.table
     in_stock = (
@@ -148,8 +161,8 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId) -> Paiut
         and table.wild in state.stock_indices
     )
     return PaiuteObservation(
-        player=PlayerId(player),
-        hand=state.hands[player],
+        player=None if player is None else PlayerId(player),
+        hand=() if player is None else state.hands[player],
         wild_card=state.wild_card,
         wild_card_in_stock=in_stock,
         discard_pile=state.discard_pile,
@@ -201,7 +214,8 @@ def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
         and results[-1].deal == observation.deal_number
     ):
         known = [set(shown) for shown in results[-1].shown]
-    known[observation.player] = set()
+    if observation.player is not None:
+        known[observation.player] = set()
     return tuple(frozenset(cards) for cards in known)
 
 

@@ -213,6 +213,12 @@ class PaiuteState:
     def __attrs_post_init__(self) -> None:
         check_fields(self)
 
+    def _repr_svg_(self) -> str:
+        """The drawing of this state with every hand face up, for Jupyter."""
+        from cardgames.paiute.drawing import draw_state
+
+        return draw_state(None, self)
+
     @property
     def num_players(self) -> int:
         """The number of seats."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardgames.paiute.observation import known_cards
-from cardgames.tensor import FieldWriter, TensorField, TensorLayout
+from cardgames.tensor import FieldWriter, TensorField, TensorLayout, viewer_seat
 
 if TYPE_CHECKING:
     from cardgames.paiute.game import Paiute
@@ -98,7 +98,7 @@ class PaiuteTensors:
             deal,
         ) = self.fields(game)
         n = game.num_players
-        me = observation.player
+        me = viewer_seat(observation.player)
         for card in observation.hand:
             out[hand.start + card.index] = 1.0
         for card in observation.discard_pile:

@@ -592,16 +592,21 @@ class Sixes:
 
     # --- hidden information ---
 
-    def observe(self, state: SixesState, player: PlayerId) -> SixesObservation:
+    def observe(self, state: SixesState, player: PlayerId | None) -> SixesObservation:
         """What ``player`` may know: their hand, the table, hand sizes, chips, this round's history.
 
+        ``player=None`` gives a spectator's view: the same without any hand.
+
         Raises:
-            InvalidPlayerError: ``player`` is not a seat (an int, not a bool, in range).
+            InvalidPlayerError: ``player`` is neither a seat (an int, not a bool, in range)
+                nor None.
             InvalidStateError: ``state`` is not a Sixes state.
         """
         if state.__class__ is not SixesState:
             raise _foreign(state)
-        if player.__class__ is not int or not 0 <= player < self.config.num_players:
+        if player is not None and (
+            player.__class__ is not int or not 0 <= player < self.config.num_players
+        ):
             player = check_seat(player, self.config.num_players)
         return observe(state, player)
 

@@ -35,8 +35,8 @@ class SixesObservation:
     """One player's view of a Sixes game.
 
     Attributes:
-        player: Whose view this is.
-        hand: The player's own cards.
+        player: Whose view this is; None for a spectator, who sees only public information.
+        hand: The player's own cards (none for a spectator).
         columns: The four columns, indexed by :class:`~cardgames.cards.Suit`, each low to high.
         hand_sizes: How many cards each seat holds.
         stacks: Each seat's chips now.
@@ -49,7 +49,7 @@ class SixesObservation:
         stack_emptied: Whether a stack has reached 0 during this round (S10).
     """
 
-    player: PlayerId
+    player: PlayerId | None
     hand: frozenset[Card]
     columns: tuple[tuple[Card, ...], ...]
     hand_sizes: tuple[int, ...]
@@ -62,6 +62,12 @@ class SixesObservation:
     history: tuple[SixesTurn, ...]
     stack_emptied: bool
 
+    def _repr_svg_(self) -> str:
+        """The drawing of this view, for Jupyter (see :mod:`cardgames.sixes.drawing`)."""
+        from cardgames.sixes.drawing import draw_observation
+
+        return draw_observation(None, self)
+
     @property
     def table(self) -> frozenset[Card]:
         """Every card played this round."""
@@ -70,7 +76,7 @@ class SixesObservation:
     @property
     def is_my_turn(self) -> bool:
         """Whether the observing player is to act."""
-        return self.to_play == self.player
+        return self.player is not None and self.to_play == self.player
 
     def __str__(self) -> str:
         own = format_hand(mask_of_cards(self.hand))
@@ -108,18 +114,22 @@ _set_stack_emptied = _slots["stack_emptied"].__set__
 _bit_count = int.bit_count
 
 
-def observe(state: SixesState, player: PlayerId) -> SixesObservation:
+def observe(state: SixesState, player: PlayerId | None) -> SixesObservation:
     """The observation of ``state`` by ``player`` (see :meth:`Sixes.observe`).
 
+    ``player=None`` is a spectator's view: everything public and no hand.
+
     Raises:
-        ValueError: ``player`` is not a seat.
+        ValueError: ``player`` is neither a seat nor None.
     """
     hand_masks = state.hand_masks
-    if player not in range(len(hand_masks)):
+    if player is not None and player not in range(len(hand_masks)):
         raise ValueError(f"player {player!r} is not a seat of this Sixes table")
     observation: SixesObservation = _new(SixesObservation)
     _set_player(observation, player)
-    _set_hand(observation, frozenset(cards_of_mask(hand_masks[player])))
+    _set_hand(
+        observation, frozenset() if player is None else frozenset(cards_of_mask(hand_masks[player]))
+    )
     _set_columns(observation, columns_of(state.table_mask))
     _set_hand_sizes(observation, tuple(map(_bit_count, hand_masks)))
     _set_stacks(observation, state.stacks)
@@ -137,14 +147,18 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
     """A full state consistent with ``observation`` (see :meth:`Sixes.determinize`).
 
     Raises:
-        ValueError: the hand sizes do not add up to the cards ``observation`` has not seen.
+        ValueError: the hand sizes do not add up to the cards ``observation`` has not seen, or
+            ``observation`` is a spectator's.
     """
+    me = observation.player
+    if me is None:
+        raise ValueError("a spectator's observation has no seat to determinize for")
     own = mask_of_cards(observation.hand)
     seen = own | mask_of_cards(observation.table)
     unseen = [i for i in range(DECK_SIZE) if not seen >> i & 1]
     sizes = observation.hand_sizes
-    others = sum(sizes) - sizes[observation.player]
-    if others != len(unseen) or sizes[observation.player] != len(observation.hand):
+    others = sum(sizes) - sizes[me]
+    if others != len(unseen) or sizes[me] != len(observation.hand):
         raise ValueError("the observation's hand sizes do not match its unseen cards")
     rng.shuffle(unseen)
     opener = observation.to_play

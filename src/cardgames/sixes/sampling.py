@@ -240,6 +240,8 @@ def _plan(observation: SixesObservation) -> _Plan | None:
     """
     excluded = pass_exclusions(observation, must_play_if_able=True)
     me = observation.player
+    if me is None:
+        raise ValueError("a spectator's observation has no seat to determinize for")
     own = mask_of_cards(observation.hand)
     if excluded[me] & own:
         raise InvalidStateError(f"player {me} passed while holding a card they could play (S7)")

@@ -151,6 +151,12 @@ class SixesState:
     pending_decks: tuple[tuple[Card, ...], ...] = ()
     _playable: int = attrs.field(init=False, eq=False, hash=False, repr=False)
 
+    def _repr_svg_(self) -> str:
+        """The drawing of this state with every hand face up, for Jupyter."""
+        from cardgames.sixes.drawing import draw_state
+
+        return draw_state(None, self)
+
     def __attrs_post_init__(self) -> None:
         _check_state(self)
         object.__setattr__(self, "_playable", playable_mask(self.table_mask))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardgames.sixes.action import PASS, Pass
 from cardgames.sixes.deck import CARD_INDEX, DECK_SIZE, playable_mask
-from cardgames.tensor import FieldWriter, TensorField, TensorLayout
+from cardgames.tensor import FieldWriter, TensorField, TensorLayout, viewer_seat
 
 if TYPE_CHECKING:
     from cardgames.sixes.game import Sixes
@@ -63,7 +63,7 @@ class SixesTensors:
             self.fields(game)
         )
         n = game.num_players
-        me = observation.player
+        me = viewer_seat(observation.player)
         start = hand.start
         for card in observation.hand:
             out[start + CARD_INDEX[card]] = 1.0

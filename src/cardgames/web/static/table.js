@@ -1,0 +1,228 @@
+// The table page: one WebSocket, the seat's drawing, its legal moves, an event log.
+// Plain ES module, no build step. The message protocol is in protocol.schema.json.
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+const MAX_LOG = 200;
+
+let socket = null;
+let retry = 0;
+let gone = false;
+let busy = false;
+let current = null;
+let toastTimer = null;
+
+function seatName(seat, update) {
+  if (seat === null || seat === undefined) return "nobody";
+  if (seat === update.seat) return "You";
+  const info = update.seats[seat];
+  return info && info.kind === "bot" ? `Player ${seat} (bot)` : `Player ${seat}`;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function showToast(text) {
+  const toast = $("toast");
+  toast.textContent = text;
+  toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toast.hidden = true; }, 5000);
+}
+
+function setConnection(text) {
+  $("connection").textContent = text;
+}
+
+function logEvents(update) {
+  const log = $("log");
+  if (current && current.game_number !== update.game_number) {
+    const item = document.createElement("li");
+    item.textContent = `— game ${update.game_number} —`;
+    log.append(item);
+  }
+  for (const event of update.events) {
+    const item = document.createElement("li");
+    item.textContent = event.text;
+    item.className = "new" + (event.player !== null && event.player === update.seat ? " mine" : "");
+    log.append(item);
+    setTimeout(() => item.classList.remove("new"), 600);
+  }
+  while (log.children.length > MAX_LOG) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function showChips(update) {
+  const data = update.observation.data || {};
+  const list = $("chips");
+  list.replaceChildren();
+  (data.stacks || []).forEach((chips, seat) => {
+    const item = document.createElement("li");
+    item.textContent = `${seatName(seat, update)}: ${chips}`;
+    list.append(item);
+  });
+  if (typeof data.pot === "number") {
+    const pot = document.createElement("li");
+    pot.className = "pot";
+    pot.textContent = `Pot: ${data.pot}`;
+    list.append(pot);
+  }
+}
+
+function showStatus(update) {
+  const status = $("status");
+  status.classList.toggle("your-turn", update.your_turn);
+  status.classList.toggle("over", update.over);
+  if (update.over) {
+    status.textContent = "Game over";
+  } else if (update.your_turn) {
+    status.textContent = "Your turn";
+  } else if (update.seat === null) {
+    status.textContent = `Watching · ${seatName(update.to_play, update)} to play`;
+  } else {
+    status.textContent = `${seatName(update.to_play, update)} to play`;
+  }
+  $("title").textContent = `♠ ${update.game} · table ${update.table}`;
+  document.title = `${update.your_turn ? "▶ Your turn · " : ""}${update.game} · cardgames`;
+}
+
+function target(board, action) {
+  if (typeof action.card === "string") {
+    return board.querySelector(`[data-target="hand"][data-card="${CSS.escape(action.card)}"]`);
+  }
+  return board.querySelector(`[data-action="${CSS.escape(action.type)}"]`);
+}
+
+function showActions(update) {
+  const board = $("board");
+  const bar = $("actions");
+  bar.replaceChildren();
+  const used = new Set();
+  for (const entry of update.legal_actions) {
+    const element = target(board, entry.action);
+    if (element && !used.has(element)) {
+      used.add(element);
+      element.classList.add("playable");
+      element.setAttribute("tabindex", "0");
+      element.setAttribute("role", "button");
+      element.setAttribute("aria-label", entry.label);
+      element.dataset.actionId = String(entry.id);
+      continue;
+    }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = entry.label;
+    button.dataset.actionId = String(entry.id);
+    bar.append(button);
+  }
+}
+
+function showResult(update) {
+  const box = $("result");
+  box.hidden = !update.over;
+  if (!update.over) return;
+  const returns = update.returns || [];
+  const best = Math.max(...returns);
+  const winners = returns.map((r, seat) => (r === best ? seatName(seat, update) : null)).filter(Boolean);
+  $("result-title").textContent = `Game over · ${winners.join(" and ")} ${winners.length > 1 || winners[0] === "You" ? "win" : "wins"}`;
+  const list = $("result-list");
+  list.replaceChildren();
+  returns.forEach((r, seat) => {
+    const item = document.createElement("li");
+    item.textContent = `${seatName(seat, update)}: ${r > 0 ? "+" : ""}${r} chips`;
+    list.append(item);
+  });
+  $("again").hidden = update.seat === null;
+  const download = $("download");
+  const replay = $("replay");
+  download.hidden = replay.hidden = update.record === null;
+  if (update.record !== null) {
+    download.href = `/api/records/${update.record}`;
+    replay.href = `/replay?record=${update.record}`;
+  }
+}
+
+function actionables() {
+  return [...document.querySelectorAll("#board [data-action-id], #actions [data-action-id], #result:not([hidden]) button:not([hidden])")];
+}
+
+function onUpdate(update) {
+  logEvents(update);
+  current = update;
+  busy = false;
+  $("board").innerHTML = update.drawing;
+  $("board").dataset.seq = `${update.game_number}:${update.seq}`;
+  showStatus(update);
+  showChips(update);
+  showActions(update);
+  showResult(update);
+  const first = actionables()[0];
+  if (update.your_turn && first && !$("board").contains(document.activeElement)) {
+    first.focus({ preventScroll: true });
+  }
+}
+
+function onError(message) {
+  busy = false;
+  showToast(message.message);
+  if (message.code === "no_table" || message.code === "bad_token") {
+    gone = true;
+    $("status").textContent = message.message;
+  }
+}
+
+function act(actionId) {
+  if (busy || !current) return;
+  busy = true;
+  send({ type: "act", action_id: actionId, seq: current.seq });
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  socket.addEventListener("open", () => {
+    retry = 0;
+    setConnection(token ? "connected · your seat" : "connected · watching");
+    const width = Math.round($("board").clientWidth || window.innerWidth);
+    send(token ? { type: "join", token, width } : { type: "join", width });
+  });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "update") onUpdate(message);
+    else if (message.type === "error") onError(message);
+  });
+  socket.addEventListener("close", () => {
+    busy = false;
+    if (gone) { setConnection("closed"); return; }
+    setConnection("reconnecting…");
+    setTimeout(connect, Math.min(5000, 400 * 2 ** retry++));
+  });
+}
+
+document.addEventListener("click", (event) => {
+  const element = event.target.closest("[data-action-id]");
+  if (element) act(Number(element.dataset.actionId));
+});
+
+document.addEventListener("keydown", (event) => {
+  const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"];
+  const focused = document.activeElement;
+  if ((event.key === "Enter" || event.key === " ") && focused && focused.dataset && focused.dataset.actionId && !(focused instanceof HTMLButtonElement)) {
+    event.preventDefault();
+    act(Number(focused.dataset.actionId));
+    return;
+  }
+  if (!keys.includes(event.key)) return;
+  const list = actionables();
+  if (!list.length) return;
+  event.preventDefault();
+  const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 1;
+  const index = list.indexOf(focused);
+  const next = index < 0 ? (step > 0 ? 0 : list.length - 1) : (index + step + list.length) % list.length;
+  list[next].focus();
+});
+
+$("again").addEventListener("click", () => send({ type: "play_again" }));
+connect();
