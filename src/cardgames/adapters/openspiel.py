@@ -4,7 +4,7 @@
 are the game's parameters (``num_players`` is OpenSpiel's ``players``, and an option whose
 "no limit" is None takes 0). The deal and every later shuffle are explicit chance nodes, one
 outcome per card (and one per seat for a dealer drawn at random), from the game's
-:class:`~cardgames.chance.ChanceSpec`. Observation and information-state tensors and strings
+:class:`~cardgames.chance.ChanceStructure`. Observation and information-state tensors and strings
 come from an observer built on the game's :class:`~cardgames.tensor.TensorSpec`, and
 ``resample_from_infostate`` draws a world with :meth:`~cardgames.game.Game.determinize`, so
 OpenSpiel's Python ``ISMCTSBot`` plays the game::
@@ -27,6 +27,7 @@ default is "no limit", and loading a game without any bound raises
 from __future__ import annotations
 
 import enum
+import functools
 import random
 import types
 import typing
@@ -36,10 +37,19 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardgames.adapters import describe, require_extra
-from cardgames.chance import ChanceEvent, ChanceSpec, chance_spec
+from cardgames.chance import (
+    ChanceStructure,
+    Shuffle,
+    apply_shuffle,
+    chance_structure,
+    deal,
+    next_shuffle,
+    start_chance,
+)
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game, PlayerId
-from cardgames.registry import GameInfo, game_info, game_names
+from cardgames.registry import game_names, game_spec
+from cardgames.spec import AnyGameSpec
 from cardgames.tensor import TensorField, require_numpy, tensor_fields, tensor_spec
 
 if TYPE_CHECKING:
@@ -76,9 +86,9 @@ class _Option:
     nullable: bool
 
 
-def _options(info: GameInfo, chance: ChanceSpec) -> tuple[_Option, ...]:
-    """The config options of ``info`` that OpenSpiel parameters can carry, with defaults."""
-    config_class = info.config_class
+def _options(spec: AnyGameSpec, chance: ChanceStructure) -> tuple[_Option, ...]:
+    """The config options of ``spec`` that OpenSpiel parameters can carry, with defaults."""
+    config_class = spec.config_class
     if config_class is None:
         return ()
     hints = typing.get_type_hints(config_class)
@@ -108,34 +118,34 @@ def _options(info: GameInfo, chance: ChanceSpec) -> tuple[_Option, ...]:
     return tuple(options)
 
 
-def _default_game(info: GameInfo) -> Any:
+def _default_game(spec: AnyGameSpec) -> Any:
     """The game with its default config."""
-    config = None if info.config_class is None else info.config_class()
-    return info.make_game(config)
+    config = None if spec.config_class is None else spec.config_class()
+    return spec.make_game(config)
 
 
-def _make_engine(info: GameInfo, options: tuple[_Option, ...], params: Mapping[str, Any]) -> Any:
+def _make_engine(spec: AnyGameSpec, options: tuple[_Option, ...], params: Mapping[str, Any]) -> Any:
     """The cardgames game for OpenSpiel ``params`` (missing ones take their defaults)."""
-    if info.config_class is None:
-        return _default_game(info)
+    if spec.config_class is None:
+        return _default_game(spec)
     settings: dict[str, Any] = {}
     for option in options:
         value = params.get(option.parameter, option.default)
         if option.nullable and value == 0:
             value = None
         settings[option.field] = value
-    return info.make_game(info.config_class(**settings))
+    return spec.make_game(spec.config_class(**settings))
 
 
-def _player_range(info: GameInfo, options: tuple[_Option, ...]) -> tuple[int, int]:
+def _player_range(spec: AnyGameSpec, options: tuple[_Option, ...]) -> tuple[int, int]:
     """The fewest and most players the config accepts (tried from 1 to 10)."""
     if not any(option.parameter == _PLAYERS for option in options):
-        count = _default_game(info).num_players
+        count = _default_game(spec).num_players
         return count, count
     accepted = []
     for count in range(1, 11):
         try:
-            _make_engine(info, options, {_PLAYERS: count})
+            _make_engine(spec, options, {_PLAYERS: count})
         except InvalidConfigError:
             continue
         accepted.append(count)
@@ -145,12 +155,12 @@ def _player_range(info: GameInfo, options: tuple[_Option, ...]) -> tuple[int, in
 # --- the OpenSpiel game ----------------------------------------------------------------------
 
 
-def _game_type(info: GameInfo, options: tuple[_Option, ...]) -> Any:
+def _game_type(spec: AnyGameSpec, options: tuple[_Option, ...]) -> Any:
     pyspiel = _spiel()
-    low, high = _player_range(info, options)
+    low, high = _player_range(spec, options)
     return pyspiel.GameType(
-        short_name=PREFIX + info.name,
-        long_name=f"cardgames {info.name}",
+        short_name=PREFIX + spec.name,
+        long_name=f"cardgames {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -166,22 +176,22 @@ def _game_type(info: GameInfo, options: tuple[_Option, ...]) -> Any:
     )
 
 
-def _game_class(info: GameInfo, chance: ChanceSpec) -> type:
-    """A ``pyspiel.Game`` subclass for ``info``."""
+def _game_class(spec: AnyGameSpec, chance: ChanceStructure) -> type:
+    """A ``pyspiel.Game`` subclass for ``spec``."""
     pyspiel = _spiel()
-    options = _options(info, chance)
-    game_type = _game_type(info, options)
+    options = _options(spec, chance)
+    game_type = _game_type(spec, options)
 
     class CardgamesGame(pyspiel.Game):  # type: ignore[misc, name-defined]
         """A cardgames game seen by OpenSpiel."""
 
         def __init__(self, params: Mapping[str, Any] | None = None) -> None:
             params = dict(params or {})
-            engine = _make_engine(info, options, params)
+            engine = _make_engine(spec, options, params)
             length = chance.max_game_length(engine)
             if length is None:
                 raise InvalidConfigError(
-                    f"OpenSpiel needs games of bounded length; {PREFIX}{info.name} with "
+                    f"OpenSpiel needs games of bounded length; {PREFIX}{spec.name} with "
                     f"{params} has no bound: set an option that limits it"
                 )
             low, high = chance.returns_range(engine)
@@ -202,14 +212,14 @@ def _game_class(info: GameInfo, chance: ChanceSpec) -> type:
             return _context(self).engine
 
         @property
-        def chance(self) -> ChanceSpec:
+        def chance(self) -> ChanceStructure:
             """The game's chance structure."""
             return _context(self).chance
 
         @property
-        def info(self) -> GameInfo:
-            """The game's registry entry."""
-            return _context(self).info
+        def spec(self) -> AnyGameSpec:
+            """The game's spec."""
+            return _context(self).spec
 
         @property
         def fields(self) -> tuple[TensorField, ...]:
@@ -235,7 +245,7 @@ def _game_class(info: GameInfo, chance: ChanceSpec) -> type:
                 return None
             return CardgamesObserver(self, iig_obs_type, params)
 
-    CardgamesGame.__name__ = CardgamesGame.__qualname__ = f"CardgamesGame_{info.name}"
+    CardgamesGame.__name__ = CardgamesGame.__qualname__ = f"CardgamesGame_{spec.name}"
     globals()[CardgamesGame.__name__] = CardgamesGame  # so that pickle finds the class
     pyspiel.register_game(game_type, CardgamesGame)
     return CardgamesGame
@@ -246,24 +256,18 @@ class _Context:
     """What an OpenSpiel game needs of cardgames, found once per game and parameters."""
 
     engine: Any
-    chance: ChanceSpec
-    info: GameInfo
+    chance: ChanceStructure
+    spec: AnyGameSpec
     fields: tuple[TensorField, ...]
 
 
 _contexts: dict[tuple[str, str], _Context] = {}
 
 
-def _deck_index(chance: ChanceSpec) -> dict[Any, int]:
-    """Each card of ``chance.deck`` by its chance outcome id (computed once per spec)."""
-    key = id(chance)
-    found = _deck_indices.get(key)
-    if found is None:
-        found = _deck_indices[key] = {card: i for i, card in enumerate(chance.deck)}
-    return found
-
-
-_deck_indices: dict[int, dict[Any, int]] = {}
+@functools.lru_cache(maxsize=32)
+def _deck_index(chance: ChanceStructure) -> dict[Any, int]:
+    """Each card of ``chance.deck`` by its chance outcome id."""
+    return {card: i for i, card in enumerate(chance.deck)}
 
 
 def _context(game: Any) -> _Context:
@@ -276,10 +280,10 @@ def _context(game: Any) -> _Context:
     key = (short_name, repr(sorted(params.items())))
     found = _contexts.get(key)
     if found is None:
-        info = game_info(short_name.removeprefix(PREFIX))
-        chance = chance_spec(_default_game(info))
-        engine = _make_engine(info, _options(info, chance), params)
-        found = _contexts[key] = _Context(engine, chance, info, tensor_fields(engine))
+        spec = game_spec(short_name.removeprefix(PREFIX))
+        chance = chance_structure(_default_game(spec))
+        engine = _make_engine(spec, _options(spec, chance), params)
+        found = _contexts[key] = _Context(engine, chance, spec, tensor_fields(engine))
     game._cardgames_context = found  # noqa: SLF001 - our own cache on the game
     return found
 
@@ -295,11 +299,11 @@ def register(name: str) -> str:
         DecodeError: no game has that name.
     """
     if name not in _registered:
-        info = game_info(name)
-        default = _default_game(info)
-        chance = chance_spec(default)
+        spec = game_spec(name)
+        default = _default_game(spec)
+        chance = chance_structure(default)
         tensor_spec(default)
-        _registered[name] = _game_class(info, chance)
+        _registered[name] = _game_class(spec, chance)
     return PREFIX + name
 
 
@@ -320,46 +324,24 @@ def load_game(name: str, params: Mapping[str, Any] | None = None) -> Any:
 class _Node:
     """Everything an OpenSpiel state holds, as one immutable value (shared by clones).
 
-    ``state`` is the cardgames state (None before the first deal is done); ``event`` the chance
-    event in progress, with the seat and cards chosen so far; ``action`` the player action
-    that the event resolves; ``recall`` each seat's view of the deals before this one.
+    ``state`` is the cardgames state (None before the first deal is done); ``event`` the
+    shuffle in progress, with the seat and cards chosen so far; ``action`` the player action
+    that causes it; ``recall`` each seat's view of the deals before this one; ``shuffles`` how
+    many shuffles happened (the ``shuffles`` of :func:`~cardgames.game.apply_with_chance`).
     """
 
     engine: Any
-    chance: ChanceSpec
+    chance: ChanceStructure
     state: Any
-    event: ChanceEvent | None
+    event: Shuffle | None
     seat: PlayerId | None
     order: tuple[int, ...]
     action: Any
     recall: tuple[tuple[str, ...], ...]
+    shuffles: int
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Node:
         return self
-
-    def __reduce__(self) -> tuple[Callable[..., _Node], tuple[Any, ...]]:
-        # A chance event holds closures: pickle what rebuilds it.
-        fields = (self.engine, self.chance, self.state, self.event is not None)
-        return _rebuild_node, (*fields, self.seat, self.order, self.action, self.recall)
-
-
-def _rebuild_node(  # noqa: PLR0913, PLR0917 - the pickled fields of a node
-    engine: Any,
-    chance: ChanceSpec,
-    state: Any,
-    has_event: bool,
-    seat: PlayerId | None,
-    order: tuple[int, ...],
-    action: Any,
-    recall: tuple[tuple[str, ...], ...],
-) -> _Node:
-    """A node from its pickled fields, its chance event made again."""
-    event = None
-    if state is None:
-        event = chance.start(engine)
-    elif has_event:
-        event = chance.apply(engine, state, action)
-    return _Node(engine, chance, state, event, seat, order, action, recall)
 
 
 def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
@@ -376,11 +358,12 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
                 engine,
                 game.chance,
                 None,
-                game.chance.start(engine),
+                start_chance(engine),
                 None,
                 (),
                 None,
                 ((),) * engine.num_players,
+                0,
             )
 
         # -- whose turn --
@@ -425,55 +408,47 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
 
         def _apply_action(self, action: int) -> None:
             node = self._node
-            game = self._game
             event = node.event
-            if event is not None:
-                if event.seats and node.seat is None:
-                    self._node = _Node(
-                        node.engine,
-                        node.chance,
-                        None,
-                        event,
-                        PlayerId(action),
-                        (),
-                        None,
-                        node.recall,
-                    )
-                    return
-                order = (*node.order, action)
-                if len(order) < len(event.cards):
-                    self._node = _Node(
-                        node.engine,
-                        node.chance,
-                        node.state,
-                        event,
-                        node.seat,
-                        order,
-                        node.action,
-                        node.recall,
-                    )
-                    return
-                deck = game.chance.deck
-                state = event.resolve(node.seat, tuple(deck[i] for i in order))
-                self._node = _Node(
-                    node.engine, node.chance, state, None, None, (), None, node.recall
-                )
-                return
-            engine = game.engine
-            move = engine.action_from_id(action)
-            after = game.chance.apply(engine, node.state, move)
-            if isinstance(after, ChanceEvent):
-                recall = tuple(
-                    (*seen, self._view(node.state, seat, move))
-                    for seat, seen in enumerate(node.recall)
-                )
-                self._node = _Node(
-                    node.engine, node.chance, node.state, after, None, (), move, recall
-                )
+            if event is None:
+                self._play(action)
+            elif event.seats and node.seat is None:
+                self._node = attrs.evolve(node, seat=PlayerId(action))
+            elif len(node.order) + 1 < len(event.cards):
+                self._node = attrs.evolve(node, order=(*node.order, action))
             else:
-                self._node = _Node(
-                    node.engine, node.chance, after, None, None, (), None, node.recall
+                # the order is complete: it is the Chance deck of this shuffle
+                deck = node.chance.deck
+                order = tuple(deck[i] for i in (*node.order, action))
+                if node.state is None:
+                    state, shuffles = deal(node.engine, node.seat, order), 1
+                else:
+                    state, shuffles = apply_shuffle(
+                        node.engine, node.state, node.action, node.shuffles, order
+                    )
+                self._node = attrs.evolve(
+                    node,
+                    state=state,
+                    event=None,
+                    seat=None,
+                    order=(),
+                    action=None,
+                    shuffles=shuffles,
                 )
+
+        def _play(self, action: int) -> None:
+            """A player's action: applied, or the shuffle it causes made a chance node."""
+            node = self._node
+            engine = node.engine
+            move = engine.action_from_id(action)
+            shuffle = next_shuffle(engine, node.state, move)
+            if shuffle is None:
+                state, shuffles = apply_shuffle(engine, node.state, move, node.shuffles)
+                self._node = attrs.evolve(node, state=state, shuffles=shuffles)
+                return
+            recall = tuple(
+                (*seen, self._view(node.state, seat, move)) for seat, seen in enumerate(node.recall)
+            )
+            self._node = attrs.evolve(node, event=shuffle, action=move, recall=recall)
 
         def _view(self, state: Any, seat: int, move: Any) -> str:
             engine = self._game.engine
@@ -513,7 +488,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
             seat = PlayerId(player_id)
             sample = engine.determinize(engine.observe(node.state, seat), rng)
             recall = (node.recall[player_id],) * engine.num_players
-            fresh._node = _Node(engine, node.chance, sample, None, None, (), None, recall)
+            fresh._node = attrs.evolve(node, state=sample, recall=recall)
             return fresh
 
         def __str__(self) -> str:
@@ -532,7 +507,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
 
 
 def _format(game: Any, move: Any) -> str:
-    formatter: Callable[[Any], str] | None = game.info.format_action
+    formatter: Callable[[Any], str] | None = game.spec.format_action
     return repr(move) if formatter is None else formatter(move)
 
 
