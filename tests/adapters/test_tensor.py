@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import toy_spec
+import toy_game
+from cardgames.errors import InvalidConfigError
 from cardgames.game import Game, PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig, PaiuteState
 from cardgames.sixes import Sixes, SixesConfig, SixesState
@@ -31,7 +32,7 @@ from strategies import seeds, slow_settings
 
 np = require("numpy", extra="numpy")
 
-GAMES = {**GAME_FACTORIES, "toy": toy_spec.SpecToyGame}
+GAMES = {**GAME_FACTORIES, "toy": toy_game.ToyGame}
 over_all_games = pytest.mark.parametrize(
     "game", [factory() for factory in GAMES.values()], ids=list(GAMES)
 )
@@ -166,10 +167,8 @@ def test_paiute_any_redeal_of_unknown_cards_and_stock_leaves_the_tensor_alone(
 
 def test_a_game_without_an_encoding_is_a_clear_error() -> None:
     """A game that declares no tensors raises InvalidConfigError naming the game."""
-    from toy_game import ToyGame
-
-    with pytest.raises(ValueError, match="'toy' has no tensor encoding"):
-        tensor_spec(ToyGame())
+    with pytest.raises(InvalidConfigError, match="'toy' has no tensor encoding"):
+        tensor_spec(toy_game.BareToyGame())
 
 
 def test_tensor_of_a_preallocated_buffer_is_refilled() -> None:
