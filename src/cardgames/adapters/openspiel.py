@@ -324,14 +324,14 @@ def load_game(name: str, params: Mapping[str, Any] | None = None) -> Any:
 class _Node:
     """Everything an OpenSpiel state holds, as one immutable value (shared by clones).
 
-    ``state`` is the cardgames state (None before the first deal is done); ``event`` the
+    The game's chance structure comes from ``engine``'s spec (so a pickled node holds only
+    plain data). ``state`` is the cardgames state (None before the first deal is done); ``event`` the
     shuffle in progress, with the seat and cards chosen so far; ``action`` the player action
     that causes it; ``recall`` each seat's view of the deals before this one; ``shuffles`` how
     many shuffles happened (the ``shuffles`` of :func:`~cardgames.game.apply_with_chance`).
     """
 
     engine: Any
-    chance: ChanceStructure
     state: Any
     event: Shuffle | None
     seat: PlayerId | None
@@ -356,7 +356,6 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
             engine = game.engine
             self._node = _Node(
                 engine,
-                game.chance,
                 None,
                 start_chance(engine),
                 None,
@@ -399,7 +398,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
                 return []
             if event.seats and node.seat is None:
                 return [(seat, 1.0 / event.seats) for seat in range(event.seats)]
-            deck_index = _deck_index(node.chance)
+            deck_index = _deck_index(chance_structure(node.engine))
             chosen = set(node.order)
             left = sorted(
                 deck_index[card] for card in event.cards if deck_index[card] not in chosen
@@ -417,7 +416,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
                 self._node = attrs.evolve(node, order=(*node.order, action))
             else:
                 # the order is complete: it is the Chance deck of this shuffle
-                deck = node.chance.deck
+                deck = chance_structure(node.engine).deck
                 order = tuple(deck[i] for i in (*node.order, action))
                 if node.state is None:
                     state, shuffles = deal(node.engine, node.seat, order), 1
@@ -462,7 +461,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
                 if event is not None and event.seats and node.seat is None:
                     return f"seat {action} deals"
                 name = event.name if event is not None else "chance"
-                return f"{name}: {node.chance.deck[action]}"
+                return f"{name}: {chance_structure(node.engine).deck[action]}"
             return _format(self._game, node.engine.action_from_id(action))
 
         def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
@@ -496,7 +495,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
             event = node.event
             if event is None:
                 return describe(node.engine, node.state)
-            deck = node.chance.deck
+            deck = chance_structure(node.engine).deck
             chosen = " ".join(str(deck[i]) for i in node.order)
             dealer = "" if node.seat is None else f", seat {node.seat} deals"
             return f"{event.name}{dealer}: {chosen}"
