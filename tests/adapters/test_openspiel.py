@@ -13,6 +13,7 @@ import pytest
 
 import toy_game  # registers the toy game, from outside the package, with its spec
 from cardgames.adapters import require_extra
+from cardgames.chance import chance_structure
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
 from cardgames.registry import game_names
@@ -293,7 +294,7 @@ def test_options_skip_fields_openspiel_cannot_carry() -> None:
         observation_class=object,
         action_classes=(),
     )
-    options = openspiel._options(info, toy_game.SPEC.chance_structure)
+    options = openspiel._options(info, chance_structure(toy_game.ToyGame()))
     assert [option.parameter for option in options] == ["size"]
 
 

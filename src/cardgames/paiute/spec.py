@@ -11,8 +11,8 @@ from typing import Any
 
 from cardgames.game import Chance
 from cardgames.paiute import document, notation
-from cardgames.paiute.chance import CHANCE
 from cardgames.paiute.action import Call, Discard, DrawDiscard, DrawStock, PaiuteAction, ShowSix
+from cardgames.paiute.chance import CHANCE
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.game import Paiute
 from cardgames.paiute.invariants import check_state
