@@ -3,9 +3,12 @@
 :func:`register` makes a game known to ``pyspiel`` as ``cardgames_<name>``; its config options
 are the game's parameters (``num_players`` is OpenSpiel's ``players``, and an option whose
 "no limit" is None takes 0). The deal and every later shuffle are explicit chance nodes, one
-outcome per card (and one per seat for a dealer drawn at random), from the game's
-:class:`~cardgames.chance.ChanceStructure`. Observation and information-state tensors and strings
-come from an observer built on the game's :class:`~cardgames.tensor.TensorSpec`, and
+outcome per card (and one per seat for a dealer drawn at random), at the points the spec's
+:class:`~cardgames.chance.ChanceStructure` names; the outcomes chosen there become a
+:class:`~cardgames.game.Chance` that the game takes through
+:func:`~cardgames.game.start_with_chance` and :func:`~cardgames.game.apply_with_chance`, the
+same way as every injected outcome. Observation and information-state tensors and strings come
+from an observer built on the game's :class:`~cardgames.tensor.TensorSpec`, and
 ``resample_from_infostate`` draws a world with :meth:`~cardgames.game.Game.determinize`, so
 OpenSpiel's Python ``ISMCTSBot`` plays the game::
 
@@ -16,7 +19,7 @@ OpenSpiel's Python ``ISMCTSBot`` plays the game::
     game = pyspiel.load_game("cardgames_sixes", {"players": 2})
 
 OpenSpiel needs a bound on the length of a game: an option that bounds it (``max_rounds``,
-``max_turns``) gets a default from the chance spec's ``bounded_options`` when the game's own
+``max_turns``) gets a default from the chance structure's ``bounded_options`` when the game's own
 default is "no limit", and loading a game without any bound raises
 :class:`~cardgames.errors.InvalidConfigError`.
 """
