@@ -330,8 +330,8 @@ class _Node:
     The game's chance structure comes from ``engine``'s spec (so a pickled node holds only
     plain data). ``state`` is the cardgames state (None before the first deal is done);
     ``event`` the shuffle in progress, with the seat and cards chosen so far; ``action`` the
-    player action that causes it; ``recall`` each seat's view of the deals before this one; ``shuffles`` how
-    many shuffles happened (the ``shuffles`` of :func:`~cardgames.game.apply_with_chance`).
+    player action that causes it; ``recall`` each seat's view of the deals before this one;
+    ``shuffles`` how many shuffles happened (the ``shuffles`` of :func:`~cardgames.game.apply_with_chance`).
     """
 
     engine: Any
