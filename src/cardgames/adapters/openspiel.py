@@ -331,7 +331,7 @@ class _Node:
     plain data). ``state`` is the cardgames state (None before the first deal is done);
     ``event`` the shuffle in progress, with the seat and cards chosen so far; ``action`` the
     player action that causes it; ``recall`` each seat's view of the deals before this one;
-    ``shuffles`` how many shuffles happened (the ``shuffles`` of :func:`~cardgames.game.apply_with_chance`).
+    ``shuffles`` how many shuffles happened (as in :func:`~cardgames.game.apply_with_chance`).
     """
 
     engine: Any

@@ -67,9 +67,12 @@ class CinquilloTensors:
             out[to_play.start + (observation.to_play - me) % n] = 1.0
         for seat, size in enumerate(observation.hand_sizes):
             out[hand_size.start + (seat - me) % n] = size / len(DECK)
+        counts = [0] * n
         for seat, action in observation.history:
             if isinstance(action, Pass):
-                out[passes.start + (seat - me) % n] += 1.0 / len(DECK)
+                counts[(seat - me) % n] += 1
+        for offset, count in enumerate(counts):
+            out[passes.start + offset] = count / len(DECK)
 
 
 def _max_game_length(game: Cinquillo) -> int:
