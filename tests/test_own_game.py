@@ -176,7 +176,7 @@ def test_records_round_trip_and_replay(site: Path, tmp_path: Path) -> None:
     assert check.stdout.strip() == "ok"
     shown = _run(site, "-m", "cardgames", "replay", str(records), "--index", "3", "--all")
     assert shown.returncode == 0, shown.stderr
-    assert "play 5d" in shown.stdout
+    assert "play 5♦" in shown.stdout  # the opener (C2), in the replay's suit symbols
     assert "Result:" in shown.stdout
 
 
