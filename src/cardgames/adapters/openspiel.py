@@ -215,11 +215,6 @@ def _game_class(spec: AnyGameSpec, chance: ChanceStructure) -> type:
             return _context(self).engine
 
         @property
-        def chance(self) -> ChanceStructure:
-            """The game's chance structure."""
-            return _context(self).chance
-
-        @property
         def spec(self) -> AnyGameSpec:
             """The game's spec."""
             return _context(self).spec
@@ -259,7 +254,6 @@ class _Context:
     """What an OpenSpiel game needs of cardgames, found once per game and parameters."""
 
     engine: Any
-    chance: ChanceStructure
     spec: AnyGameSpec
     fields: tuple[TensorField, ...]
 
@@ -286,7 +280,7 @@ def _context(game: Any) -> _Context:
         spec = game_spec(short_name.removeprefix(PREFIX))
         chance = chance_structure(_default_game(spec))
         engine = _make_engine(spec, _options(spec, chance), params)
-        found = _contexts[key] = _Context(engine, chance, spec, tensor_fields(engine))
+        found = _contexts[key] = _Context(engine, spec, tensor_fields(engine))
     game._cardgames_context = found  # noqa: SLF001 - our own cache on the game
     return found
 
