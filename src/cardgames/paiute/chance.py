@@ -35,12 +35,9 @@ def _shuffle(game: Paiute, state: PaiuteState, action: PaiuteAction) -> Shuffle 
     """The stock rebuild (P10) or the new deal (P20) that ``action`` causes, if any."""
     pile = state.discard_pile
     shuffled = pile[: len(pile) - (1 if game.config.reshuffle_keep_top_discard else 0)]
-    if isinstance(action, DrawStock) and game.stock_needs_rebuild(state):
-        # with nothing to shuffle the draw is illegal: apply says why (P10)
-        if not shuffled:
-            return None
+    if isinstance(action, DrawStock) and game.stock_needs_rebuild(state) and shuffled:
         return Shuffle(name="stock rebuild", seats=0, cards=tuple(sorted(shuffled)))
-    after = game.apply(state, action)
+    after = game.apply(state, action)  # (with nothing to shuffle, says why the draw is illegal)
     if game.is_terminal(after) or after.deal_number == state.deal_number:
         return None
     return _NEXT_DEAL
