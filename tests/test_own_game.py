@@ -17,6 +17,7 @@ import pytest
 
 import cardgames
 from cardgames.simulation import campaign_records
+from extras import require
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "cinquillo"
@@ -177,7 +178,7 @@ def test_records_round_trip_and_replay(site: Path, tmp_path: Path) -> None:
     assert check.stdout.strip() == "ok"
     shown = _run(site, "-m", "cardgames", "replay", str(records), "--index", "3", "--all")
     assert shown.returncode == 0, shown.stderr
-    assert "play 5♦" in shown.stdout
+    assert "play 5♦" in shown.stdout  # the opener (C2), in the replay's suit symbols
     assert "Result:" in shown.stdout
 
 
@@ -218,3 +219,29 @@ def test_a_person_can_play_it_in_the_terminal(site: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Game over." in result.stdout
     assert "player 0 played" in result.stdout
+
+
+ADAPTER_SUITES = (
+    "tests/adapters/test_openspiel.py",
+    "tests/adapters/test_pettingzoo.py",
+    "tests/adapters/test_gymnasium.py",
+)
+"""The adapter tests that run each framework's own suite for every registered game."""
+EXTRAS = {"pyspiel": "openspiel", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium"}
+
+
+def test_the_framework_suites_pass_for_it(site: Path) -> None:
+    """The frameworks' own suites pass for the installed game, from its spec alone.
+
+    OpenSpiel's random_sim_test and API checks, PettingZoo's api, seed and render tests and
+    Gymnasium's check_env: its spec's tensors and chance structure are all the adapters need.
+    """
+    for module, extra in EXTRAS.items():
+        require(module, extra=extra)
+    result = _run(site, "-m", "pytest", "-q", "-k", "cinquillo", *ADAPTER_SUITES)
+    assert result.returncode == 0, result.stdout + result.stderr
+    counts = result.stdout.strip().splitlines()[-1]
+    assert "passed" in counts
+    assert "failed" not in counts
+    assert "skipped" not in counts
+    assert int(counts.split(" passed")[0].split()[-1]) >= 12

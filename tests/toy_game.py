@@ -13,10 +13,12 @@ from collections.abc import Sequence
 import attrs
 
 from cardgames.cards import Card, Rank, Suit, make_rng, shuffled
+from cardgames.chance import ChanceStructure
 from cardgames.errors import IllegalActionError, InvalidStateError
 from cardgames.game import PlayerId, check_deck, check_seat, is_int, legal_action_mask
 from cardgames.registry import register_game
 from cardgames.spec import GameSpec
+from cardgames.tensor import FieldWriter, TensorField, TensorLayout
 
 DECK = tuple(Card(Rank(r), Suit.SPADES) for r in range(2, 8))
 
@@ -186,6 +188,37 @@ def _check(state: object) -> None:
         raise InvalidStateError(f"{type(state).__name__} is not a ToyState")
 
 
+class ToyTensors:
+    """Hand, table, cards played, chips, whose turn, the opponent's hand size."""
+
+    def fields(self, game: ToyGame) -> tuple[TensorField, ...]:  # noqa: ARG002 - one shape
+        """The fields of the toy game's observation tensor."""
+        layout = TensorLayout()
+        layout.add("hand", len(DECK), "the observer's cards")
+        layout.add("table", len(DECK), "the card led to the current trick")
+        layout.add("played", (2, len(DECK)), "cards played by the observer, by the other")
+        layout.add("chips", 2, "chips of the observer, of the other")
+        layout.add("to_move", 2, "one-hot: the observer, the other")
+        layout.add("opponent_cards", 1, "cards in the other hand")
+        return layout.fields
+
+    def encode(self, game: ToyGame, observation: ToyObservation, out: FieldWriter) -> None:
+        """Write ``observation`` into the zeroed vector ``out``."""
+        hand, table, played, chips, to_move, opponent = self.fields(game)
+        me = observation.player
+        for card in observation.hand:
+            out[hand.start + DECK.index(card)] = 1.0
+        for card in observation.table:
+            out[table.start + DECK.index(card)] = 1.0
+        for seat, card in observation.history:
+            out[played.start + (seat != me) * len(DECK) + DECK.index(card)] = 1.0
+        out[chips.start] = observation.chips[me]
+        out[chips.start + 1] = observation.chips[1 - me]
+        if observation.to_move is not None:
+            out[to_move.start + (observation.to_move != me)] = 1.0
+        out[opponent.start] = observation.opponent_hand_size
+
+
 SPEC: GameSpec[ToyState, PlayCard, ToyObservation, None] = GameSpec(
     name="toy",
     make_game=lambda _config: ToyGame(),
@@ -194,6 +227,26 @@ SPEC: GameSpec[ToyState, PlayCard, ToyObservation, None] = GameSpec(
     observation_class=ToyObservation,
     action_classes=(PlayCard,),
     rules="Two players, six spades; the higher card of each trick wins a chip.",
+    # one deal, no dealer drawn, three tricks of two cards; a seat wins or loses 3 chips at most
+    chance_structure=ChanceStructure(
+        deck=DECK, max_game_length=lambda _game: len(DECK), returns_range=lambda _game: (-3, 3)
+    ),
+    tensors=ToyTensors(),
 )
 
 register_game(SPEC)
+
+
+BARE_SPEC: GameSpec[ToyState, PlayCard, ToyObservation, None] = attrs.evolve(
+    SPEC, chance_structure=None, tensors=None
+)
+"""The toy game's spec without the optional adapter parts (not registered)."""
+
+
+class BareToyGame(ToyGame):
+    """The toy game as a game that declares neither a chance structure nor tensors."""
+
+    @property
+    def spec(self) -> GameSpec[ToyState, PlayCard, ToyObservation, None]:
+        """:data:`BARE_SPEC`."""
+        return BARE_SPEC

@@ -1,139 +1,153 @@
-"""Chance as explicit outcomes, for engines that model it (OpenSpiel's chance nodes).
+"""Where chance enters a game, for engines that enumerate its outcomes (OpenSpiel's chance nodes).
 
-A game resolves chance from a seed, but it also takes its random choices explicitly: the
-first dealer and deck order of ``initial_state``, and whatever later shuffles its rules make
-(a new deal, a rebuilt stock). A :class:`ChanceSpec` names those points for one game: where
-the game starts (:meth:`ChanceSpec.start`), and which actions are followed by a shuffle
-(:meth:`ChanceSpec.apply`). Each point is a :class:`ChanceEvent`: choose a seat among
-``seats`` (if any), then put ``cards`` in order one card at a time, each card uniformly among
-those left, and hand the result to ``resolve``.
+Every game takes its random choices the same way: as a :class:`~cardgames.game.Chance` value
+(the first dealer, then one deck order per shuffle), consumed by
+:func:`~cardgames.game.start_with_chance` and :func:`~cardgames.game.apply_with_chance`. That is
+the one chance mechanism. A search engine that models chance as explicit outcomes also needs to
+know *where* the shuffles happen and *which cards* each one orders, before it happens: a game's
+spec says so with a :class:`ChanceStructure` (its ``chance_structure`` field). An engine picks
+the outcomes one card at a time and hands them to the game as a ``Chance``::
 
-This module knows no game; :func:`chance_spec` finds a game's spec through
-:func:`cardgames.tensor.game_part`. :class:`DeckChance` serves any game whose
-``initial_state`` takes a ``deck`` (and a ``dealer``) and that shuffles nothing later.
+    >>> from cardgames.chance import chance_structure, start_chance
+    >>> from cardgames.sixes import Sixes, SixesConfig
+    >>> game = Sixes(SixesConfig(num_players=2, max_rounds=2))
+    >>> structure = chance_structure(game)
+    >>> start = start_chance(game)
+    >>> start.name, start.seats, len(start.cards)
+    ('deal', 2, 40)
+    >>> structure.max_game_length(game), structure.returns_range(game)
+    (160, (-10, 10))
+
+This module knows no game; a game without a ``chance_structure`` is refused with a clear error.
 """
 
-# a spec serves any game, so games, states and actions are Any:
+# a structure serves any game, so games, states and actions are Any:
 # ruff: noqa: ANN401
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from types import MappingProxyType
+from typing import Any
 
 import attrs
 
 from cardgames.cards import Card
 from cardgames.errors import InvalidConfigError
-from cardgames.game import Game, PlayerId
-from cardgames.tensor import game_part
+from cardgames.game import Chance, Game, PlayerId, apply_with_chance, start_with_chance
 
-__all__ = ["ChanceEvent", "ChanceSpec", "DeckChance", "chance_spec"]
+__all__ = [
+    "ChanceStructure",
+    "Shuffle",
+    "apply_shuffle",
+    "chance_structure",
+    "deal",
+    "next_shuffle",
+    "start_chance",
+]
 
 
 @attrs.frozen(kw_only=True)
-class ChanceEvent:
-    """One random choice of the rules, made explicitly.
+class Shuffle:
+    """One random choice of the rules, as an engine enumerates it.
 
     Attributes:
         name: What happens, for people: ``"deal"``, ``"stock rebuild"``.
-        seats: Choose one seat among this many first (uniformly); 0 for no seat choice.
-        cards: The cards to put in order (the first chosen is the first dealt or drawn).
-        resolve: Builds the state from the chosen seat (None when ``seats`` is 0) and the
-            order of ``cards``.
+        seats: Choose one seat among this many first (the dealer); 0 for no seat choice.
+        cards: The cards to put in order, one uniformly chosen card at a time (the first chosen
+            is the first dealt or drawn); the order is the ``Chance`` deck of this shuffle.
     """
 
     name: str
     seats: int
     cards: tuple[Card, ...]
-    resolve: Callable[[PlayerId | None, tuple[Card, ...]], Any]
 
 
-class ChanceSpec(Protocol):
-    """Where a game's random choices happen, and the bounds a search engine needs."""
-
-    @property
-    def deck(self) -> tuple[Card, ...]:
-        """Every card a chance event may order; a card's chance outcome id is its index."""
-        ...
-
-    @property
-    def bounded_options(self) -> Mapping[str, int]:
-        """Options, with values, that bound a game left unbounded by the defaults.
-
-        Engines such as OpenSpiel need a bound on the length of a game.
-        """
-        ...
-
-    def start(self, game: Any) -> ChanceEvent:
-        """The chance event that builds the initial state."""
-        ...
-
-    def apply(self, game: Any, state: Any, action: Any) -> Any:
-        """The state after ``action``, or the :class:`ChanceEvent` that must resolve it."""
-        ...
-
-    def max_game_length(self, game: Any) -> int | None:
-        """An upper bound on the number of player actions, or None when none exists."""
-        ...
-
-    def returns_range(self, game: Any) -> tuple[int, int]:
-        """The lowest and highest value a seat's return can take."""
-        ...
+def _no_shuffle(game: object, state: object, action: object) -> Shuffle | None:  # noqa: ARG001
+    return None
 
 
-@attrs.frozen(kw_only=True)
-class DeckChance:
-    """The chance of a game that deals once from ``deck`` and shuffles nothing later.
+def _unbounded(game: object) -> int | None:  # noqa: ARG001
+    return None
+
+
+def _no_returns(game: object) -> tuple[int, int]:  # noqa: ARG001
+    return (0, 0)
+
+
+def _frozen(value: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(value))
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class ChanceStructure:
+    """Where a game shuffles, and the bounds an engine that enumerates chance needs.
 
     Attributes:
-        deck: The game's cards; ``initial_state(deck=order)`` must accept any order of them.
-        choose_dealer: Whether ``initial_state`` also takes a ``dealer`` seat chosen by chance.
-        max_length: An upper bound on the number of actions.
-        returns_bounds: The lowest and highest return of a seat.
-        bounded_options: As in :class:`ChanceSpec`.
+        deck: Every card a shuffle may order; a card's chance outcome id is its index here.
+        choose_dealer: Whether the first dealer is drawn by chance (the ``Chance.dealer`` that
+            ``chance_start`` takes); False when the rules fix who starts.
+        shuffle: ``shuffle(game, state, action)``: the :class:`Shuffle` that ``action`` causes
+            (its order is the next ``Chance`` deck ``chance_apply`` takes), or None when it
+            causes none. The default: no shuffle after the first deal.
+        bounded_options: Config options, with values, that bound a game the defaults leave
+            unbounded (such as a round limit); engines that need bounded games use them.
+        max_game_length: An upper bound on the number of player actions for ``game``'s config,
+            or None when there is none.
+        returns_range: The lowest and highest return a seat can get under ``game``'s config.
     """
 
     deck: tuple[Card, ...]
     choose_dealer: bool = False
-    max_length: int | None = None
-    returns_bounds: tuple[int, int] = (0, 0)
-    bounded_options: Mapping[str, int] = attrs.field(factory=dict)
-
-    def start(self, game: Game[Any, Any, Any]) -> ChanceEvent:
-        """Choose the dealer (if the game takes one), then the deck order."""
-
-        def resolve(dealer: PlayerId | None, order: tuple[Card, ...]) -> Any:
-            if dealer is None:
-                return game.initial_state(0, deck=order)
-            return game.initial_state(0, deck=order, dealer=dealer)  # type: ignore[call-arg]
-
-        seats = game.num_players if self.choose_dealer else 0
-        return ChanceEvent(name="deal", seats=seats, cards=self.deck, resolve=resolve)
-
-    def apply(self, game: Game[Any, Any, Any], state: object, action: object) -> object:
-        """The state after ``action`` (no chance event follows an action)."""
-        return game.apply(state, action)
-
-    def max_game_length(self, game: object) -> int | None:  # noqa: ARG002 - per protocol
-        """The bound given at construction."""
-        return self.max_length
-
-    def returns_range(self, game: object) -> tuple[int, int]:  # noqa: ARG002 - per protocol
-        """The bounds given at construction."""
-        return self.returns_bounds
+    shuffle: Callable[[Any, Any, Any], Shuffle | None] = _no_shuffle
+    bounded_options: Mapping[str, int] = attrs.field(factory=dict, converter=_frozen)
+    max_game_length: Callable[[Any], int | None] = _unbounded
+    returns_range: Callable[[Any], tuple[int, int]] = _no_returns
 
 
-def chance_spec(game: Game[Any, Any, Any]) -> ChanceSpec:
-    """The chance structure of ``game`` (its spec's ``chance``, or its package's CHANCE).
+def chance_structure(game: Game[Any, Any, Any]) -> ChanceStructure:
+    """The chance structure of ``game``: its spec's ``chance_structure``.
 
     Raises:
-        InvalidConfigError: the game declares no chance structure.
+        InvalidConfigError: the game's spec declares none.
     """
-    found = game_part(game, "chance", "chance", "CHANCE")
+    found: ChanceStructure | None = game.spec.chance_structure
     if found is None:
         raise InvalidConfigError(
-            f"the game {game.name!r} declares no chance structure: give its spec a `chance` "
-            "ChanceSpec (or define CHANCE in a `chance` module of its package)"
+            f"the game {game.name!r} declares no chance structure: give its spec a "
+            "`chance_structure` (a cardgames.chance.ChanceStructure)"
         )
-    return found  # type: ignore[return-value]
+    return found
+
+
+def start_chance(game: Game[Any, Any, Any]) -> Shuffle:
+    """The first deal of ``game``: the dealer (if drawn by chance), then the deck order."""
+    structure = chance_structure(game)
+    seats = game.num_players if structure.choose_dealer else 0
+    return Shuffle(name="deal", seats=seats, cards=structure.deck)
+
+
+def deal(game: Game[Any, Any, Any], dealer: PlayerId | None, order: tuple[Card, ...]) -> Any:
+    """The initial state from the chosen dealer and deck order, through ``start_with_chance``."""
+    return start_with_chance(game, Chance(dealer=dealer, decks=(order,)), seed=0)
+
+
+def next_shuffle(game: Game[Any, Any, Any], state: object, action: object) -> Shuffle | None:
+    """The shuffle that ``action`` causes in ``state``, or None."""
+    return chance_structure(game).shuffle(game, state, action)
+
+
+def apply_shuffle(
+    game: Game[Any, Any, Any],
+    state: object,
+    action: object,
+    shuffles: int,
+    order: tuple[Card, ...] | None = None,
+) -> tuple[Any, int]:
+    """``apply_with_chance`` with ``order`` as the deck of shuffle number ``shuffles``.
+
+    Returns:
+        The next state and the new number of shuffles (as ``apply_with_chance``).
+    """
+    decks = () if order is None else (*((None,) * shuffles), order)
+    return apply_with_chance(game, state, action, Chance(decks=decks), shuffles)

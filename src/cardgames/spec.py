@@ -21,8 +21,10 @@ import attrs
 
 if TYPE_CHECKING:
     from cardgames.bots.bot import Bot
+    from cardgames.chance import ChanceStructure
     from cardgames.events import Event
     from cardgames.game import Chance, Game
+    from cardgames.tensor import TensorSpec
 
 __all__ = ["AnyGameSpec", "EventDescriber", "GameSpec", "StateCodec"]
 
@@ -97,9 +99,15 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
             the later outcomes (or there are none), so ``apply`` is enough.
         draw: ``draw(game, observation)`` returns an SVG drawing of an observation, for the web
             table; None: the game has no drawing (the table shows text).
-        tensors: The game's tensor encoding for the ecosystem adapters (the object its
-            ``tensor`` module exports; the adapters document what they call on it); None: the
-            game has none.
+        chance_structure: Where the game shuffles and which cards each shuffle orders, for
+            engines that enumerate chance outcomes (OpenSpiel's chance nodes): a
+            :class:`~cardgames.chance.ChanceStructure`. The outcomes such an engine picks go
+            into a :class:`~cardgames.game.Chance` and through ``chance_start`` and
+            ``chance_apply``, so it is a description of the same chance, not a second way in.
+            None: the game cannot be loaded by such engines.
+        tensors: The game's fixed-shape observation encoding for learning code and the
+            ecosystem adapters (a :class:`~cardgames.tensor.TensorSpec`); None: the game has
+            none, and the adapters that need tensors refuse it.
     """
 
     name: str
@@ -119,7 +127,8 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
     chance_start: Callable[[Any, int | random.Random | None, Chance], StateT] | None = None
     chance_apply: Callable[[Any, StateT, ActionT, Chance, int], tuple[StateT, int]] | None = None
     draw: Callable[[Any, ObservationT], str] | None = None
-    tensors: Any = None
+    chance_structure: ChanceStructure | None = None
+    tensors: TensorSpec | None = None
 
     def __repr__(self) -> str:
         return f"<GameSpec {self.name!r}>"

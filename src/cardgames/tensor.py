@@ -4,7 +4,7 @@ Each game describes its encoding with a :class:`TensorSpec`: a list of named
 :class:`TensorField` slices of one flat vector whose length depends only on the game's config,
 and an ``encode`` function that writes an observation into it. Because the encoding reads only
 the observation, no hidden card can reach a tensor. This module knows no game: it finds a game's
-encoding through :func:`tensor_spec`.
+encoding in its spec's ``tensors`` field, through :func:`tensor_spec`.
 
 The arrays are numpy arrays, and numpy is optional (``pip install 'cardgames-engine[numpy]'``).
 The field layout needs no numpy::
@@ -41,7 +41,6 @@ __all__ = [
     "TensorLayout",
     "TensorSpec",
     "action_mask",
-    "game_part",
     "observation_tensor",
     "require_numpy",
     "tensor_fields",
@@ -153,52 +152,19 @@ class TensorSpec(Protocol):
         ...
 
 
-def game_part(game: object, attribute: str, module: str, name: str) -> object | None:
-    """A per-game component: ``game.spec.<attribute>``, else ``<game package>.<module>.<name>``.
-
-    The second form finds the component in the module ``module`` beside the game class's own
-    module (so a game package ``mygame`` with ``mygame/tensor.py`` defining ``TENSORS`` needs
-    no registration). Returns None when neither exists.
-    """
-    spec = getattr(game, "spec", None)
-    found: object | None = getattr(spec, attribute, None)
-    if found is not None:
-        return found
-    key = (type(game), module, name)
-    if key not in _PARTS:
-        _PARTS[key] = _package_part(type(game).__module__, module, name)
-    return _PARTS[key]
-
-
-_PARTS: dict[tuple[type, str, str], object | None] = {}
-
-
-def _package_part(game_module: str, module: str, name: str) -> object | None:
-    """``name`` in the module ``module`` of the package of ``game_module``, or None."""
-    package = game_module.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        found_module = importlib.import_module(f"{package}.{module}")
-    except ModuleNotFoundError:
-        return None
-    component: object | None = getattr(found_module, name, None)
-    return component
-
-
 def tensor_spec(game: Game[Any, Any, Any]) -> TensorSpec:
-    """The observation encoding of ``game`` (its spec's ``tensors``, or its package's TENSORS).
+    """The observation encoding of ``game``: its spec's ``tensors``.
 
     Raises:
-        InvalidConfigError: the game declares no tensor encoding.
+        InvalidConfigError: the game's spec declares no tensor encoding.
     """
-    found = game_part(game, "tensors", "tensor", "TENSORS")
+    found: TensorSpec | None = game.spec.tensors
     if found is None:
         raise InvalidConfigError(
             f"the game {game.name!r} has no tensor encoding: give its spec a `tensors` "
-            "TensorSpec (or define TENSORS in a `tensor` module of its package)"
+            "TensorSpec (see cardgames.tensor)"
         )
-    return found  # type: ignore[return-value]
+    return found
 
 
 def tensor_fields(game: Game[Any, Any, Any]) -> tuple[TensorField, ...]:

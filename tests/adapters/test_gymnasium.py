@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-import toy_spec  # noqa: F401 - registers the toy game, from outside the package, with a spec
+import toy_game  # noqa: F401 - registers the toy game, from outside the package, with its spec
 from cardgames.bots import BotSpec
 from cardgames.errors import InvalidConfigError
-from cardgames.registry import game_info, game_names
+from cardgames.registry import game_names, game_spec
 from extras import require
 
 gymnasium = require("gymnasium", extra="gymnasium")
@@ -26,7 +26,7 @@ SMALL: dict[str, dict[str, Any]] = {
 
 
 def make_game(name: str) -> Any:
-    info = game_info(name)
+    info = game_spec(name)
     config = None if info.config_class is None else info.config_class(**SMALL.get(name, {}))
     return info.make_game(config)
 

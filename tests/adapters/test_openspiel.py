@@ -11,11 +11,13 @@ from typing import Any
 import attrs
 import pytest
 
-import toy_spec  # registers the toy game, from outside the package, with a spec
+import toy_game  # registers the toy game, from outside the package, with its spec
 from cardgames.adapters import require_extra
+from cardgames.chance import chance_structure
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
-from cardgames.registry import GameInfo, game_names
+from cardgames.registry import game_names
+from cardgames.spec import GameSpec
 from cardgames.tensor import MissingExtraError, observation_tensor
 from extras import require
 
@@ -284,7 +286,7 @@ def test_options_skip_fields_openspiel_cannot_carry() -> None:
         cards: tuple[int, ...] = (1, 2)
         derived: int = attrs.field(init=False, default=0)
 
-    info = GameInfo(
+    info: GameSpec[Any, Any, Any, Any] = GameSpec(
         name="configured",
         make_game=lambda _config: None,  # type: ignore[arg-type, return-value]
         config_class=Config,
@@ -292,7 +294,7 @@ def test_options_skip_fields_openspiel_cannot_carry() -> None:
         observation_class=object,
         action_classes=(),
     )
-    options = openspiel._options(info, toy_spec.SPEC.chance)
+    options = openspiel._options(info, chance_structure(toy_game.ToyGame()))
     assert [option.parameter for option in options] == ["size"]
 
 

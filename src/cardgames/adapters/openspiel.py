@@ -3,9 +3,12 @@
 :func:`register` makes a game known to ``pyspiel`` as ``cardgames_<name>``; its config options
 are the game's parameters (``num_players`` is OpenSpiel's ``players``, and an option whose
 "no limit" is None takes 0). The deal and every later shuffle are explicit chance nodes, one
-outcome per card (and one per seat for a dealer drawn at random), from the game's
-:class:`~cardgames.chance.ChanceSpec`. Observation and information-state tensors and strings
-come from an observer built on the game's :class:`~cardgames.tensor.TensorSpec`, and
+outcome per card (and one per seat for a dealer drawn at random), at the points the spec's
+:class:`~cardgames.chance.ChanceStructure` names; the outcomes chosen there become a
+:class:`~cardgames.game.Chance` that the game takes through
+:func:`~cardgames.game.start_with_chance` and :func:`~cardgames.game.apply_with_chance`, the
+same way as every injected outcome. Observation and information-state tensors and strings come
+from an observer built on the game's :class:`~cardgames.tensor.TensorSpec`, and
 ``resample_from_infostate`` draws a world with :meth:`~cardgames.game.Game.determinize`, so
 OpenSpiel's Python ``ISMCTSBot`` plays the game::
 
@@ -16,7 +19,7 @@ OpenSpiel's Python ``ISMCTSBot`` plays the game::
     game = pyspiel.load_game("cardgames_sixes", {"players": 2})
 
 OpenSpiel needs a bound on the length of a game: an option that bounds it (``max_rounds``,
-``max_turns``) gets a default from the chance spec's ``bounded_options`` when the game's own
+``max_turns``) gets a default from the chance structure's ``bounded_options`` when the game's own
 default is "no limit", and loading a game without any bound raises
 :class:`~cardgames.errors.InvalidConfigError`.
 """
@@ -27,6 +30,7 @@ default is "no limit", and loading a game without any bound raises
 from __future__ import annotations
 
 import enum
+import functools
 import random
 import types
 import typing
@@ -36,10 +40,19 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardgames.adapters import describe, require_extra
-from cardgames.chance import ChanceEvent, ChanceSpec, chance_spec
+from cardgames.chance import (
+    ChanceStructure,
+    Shuffle,
+    apply_shuffle,
+    chance_structure,
+    deal,
+    next_shuffle,
+    start_chance,
+)
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game, PlayerId
-from cardgames.registry import GameInfo, game_info, game_names
+from cardgames.registry import game_names, game_spec
+from cardgames.spec import AnyGameSpec
 from cardgames.tensor import TensorField, require_numpy, tensor_fields, tensor_spec
 
 if TYPE_CHECKING:
@@ -76,9 +89,9 @@ class _Option:
     nullable: bool
 
 
-def _options(info: GameInfo, chance: ChanceSpec) -> tuple[_Option, ...]:
-    """The config options of ``info`` that OpenSpiel parameters can carry, with defaults."""
-    config_class = info.config_class
+def _options(spec: AnyGameSpec, chance: ChanceStructure) -> tuple[_Option, ...]:
+    """The config options of ``spec`` that OpenSpiel parameters can carry, with defaults."""
+    config_class = spec.config_class
     if config_class is None:
         return ()
     hints = typing.get_type_hints(config_class)
@@ -108,34 +121,34 @@ def _options(info: GameInfo, chance: ChanceSpec) -> tuple[_Option, ...]:
     return tuple(options)
 
 
-def _default_game(info: GameInfo) -> Any:
+def _default_game(spec: AnyGameSpec) -> Any:
     """The game with its default config."""
-    config = None if info.config_class is None else info.config_class()
-    return info.make_game(config)
+    config = None if spec.config_class is None else spec.config_class()
+    return spec.make_game(config)
 
 
-def _make_engine(info: GameInfo, options: tuple[_Option, ...], params: Mapping[str, Any]) -> Any:
+def _make_engine(spec: AnyGameSpec, options: tuple[_Option, ...], params: Mapping[str, Any]) -> Any:
     """The cardgames game for OpenSpiel ``params`` (missing ones take their defaults)."""
-    if info.config_class is None:
-        return _default_game(info)
+    if spec.config_class is None:
+        return _default_game(spec)
     settings: dict[str, Any] = {}
     for option in options:
         value = params.get(option.parameter, option.default)
         if option.nullable and value == 0:
             value = None
         settings[option.field] = value
-    return info.make_game(info.config_class(**settings))
+    return spec.make_game(spec.config_class(**settings))
 
 
-def _player_range(info: GameInfo, options: tuple[_Option, ...]) -> tuple[int, int]:
+def _player_range(spec: AnyGameSpec, options: tuple[_Option, ...]) -> tuple[int, int]:
     """The fewest and most players the config accepts (tried from 1 to 10)."""
     if not any(option.parameter == _PLAYERS for option in options):
-        count = _default_game(info).num_players
+        count = _default_game(spec).num_players
         return count, count
     accepted = []
     for count in range(1, 11):
         try:
-            _make_engine(info, options, {_PLAYERS: count})
+            _make_engine(spec, options, {_PLAYERS: count})
         except InvalidConfigError:
             continue
         accepted.append(count)
@@ -145,12 +158,12 @@ def _player_range(info: GameInfo, options: tuple[_Option, ...]) -> tuple[int, in
 # --- the OpenSpiel game ----------------------------------------------------------------------
 
 
-def _game_type(info: GameInfo, options: tuple[_Option, ...]) -> Any:
+def _game_type(spec: AnyGameSpec, options: tuple[_Option, ...]) -> Any:
     pyspiel = _spiel()
-    low, high = _player_range(info, options)
+    low, high = _player_range(spec, options)
     return pyspiel.GameType(
-        short_name=PREFIX + info.name,
-        long_name=f"cardgames {info.name}",
+        short_name=PREFIX + spec.name,
+        long_name=f"cardgames {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -166,22 +179,22 @@ def _game_type(info: GameInfo, options: tuple[_Option, ...]) -> Any:
     )
 
 
-def _game_class(info: GameInfo, chance: ChanceSpec) -> type:
-    """A ``pyspiel.Game`` subclass for ``info``."""
+def _game_class(spec: AnyGameSpec, chance: ChanceStructure) -> type:
+    """A ``pyspiel.Game`` subclass for ``spec``."""
     pyspiel = _spiel()
-    options = _options(info, chance)
-    game_type = _game_type(info, options)
+    options = _options(spec, chance)
+    game_type = _game_type(spec, options)
 
     class CardgamesGame(pyspiel.Game):  # type: ignore[misc, name-defined]
         """A cardgames game seen by OpenSpiel."""
 
         def __init__(self, params: Mapping[str, Any] | None = None) -> None:
             params = dict(params or {})
-            engine = _make_engine(info, options, params)
+            engine = _make_engine(spec, options, params)
             length = chance.max_game_length(engine)
             if length is None:
                 raise InvalidConfigError(
-                    f"OpenSpiel needs games of bounded length; {PREFIX}{info.name} with "
+                    f"OpenSpiel needs games of bounded length; {PREFIX}{spec.name} with "
                     f"{params} has no bound: set an option that limits it"
                 )
             low, high = chance.returns_range(engine)
@@ -202,14 +215,9 @@ def _game_class(info: GameInfo, chance: ChanceSpec) -> type:
             return _context(self).engine
 
         @property
-        def chance(self) -> ChanceSpec:
-            """The game's chance structure."""
-            return _context(self).chance
-
-        @property
-        def info(self) -> GameInfo:
-            """The game's registry entry."""
-            return _context(self).info
+        def spec(self) -> AnyGameSpec:
+            """The game's spec."""
+            return _context(self).spec
 
         @property
         def fields(self) -> tuple[TensorField, ...]:
@@ -235,7 +243,7 @@ def _game_class(info: GameInfo, chance: ChanceSpec) -> type:
                 return None
             return CardgamesObserver(self, iig_obs_type, params)
 
-    CardgamesGame.__name__ = CardgamesGame.__qualname__ = f"CardgamesGame_{info.name}"
+    CardgamesGame.__name__ = CardgamesGame.__qualname__ = f"CardgamesGame_{spec.name}"
     globals()[CardgamesGame.__name__] = CardgamesGame  # so that pickle finds the class
     pyspiel.register_game(game_type, CardgamesGame)
     return CardgamesGame
@@ -246,24 +254,17 @@ class _Context:
     """What an OpenSpiel game needs of cardgames, found once per game and parameters."""
 
     engine: Any
-    chance: ChanceSpec
-    info: GameInfo
+    spec: AnyGameSpec
     fields: tuple[TensorField, ...]
 
 
 _contexts: dict[tuple[str, str], _Context] = {}
 
 
-def _deck_index(chance: ChanceSpec) -> dict[Any, int]:
-    """Each card of ``chance.deck`` by its chance outcome id (computed once per spec)."""
-    key = id(chance)
-    found = _deck_indices.get(key)
-    if found is None:
-        found = _deck_indices[key] = {card: i for i, card in enumerate(chance.deck)}
-    return found
-
-
-_deck_indices: dict[int, dict[Any, int]] = {}
+@functools.lru_cache(maxsize=32)
+def _deck_index(chance: ChanceStructure) -> dict[Any, int]:
+    """Each card of ``chance.deck`` by its chance outcome id."""
+    return {card: i for i, card in enumerate(chance.deck)}
 
 
 def _context(game: Any) -> _Context:
@@ -276,10 +277,10 @@ def _context(game: Any) -> _Context:
     key = (short_name, repr(sorted(params.items())))
     found = _contexts.get(key)
     if found is None:
-        info = game_info(short_name.removeprefix(PREFIX))
-        chance = chance_spec(_default_game(info))
-        engine = _make_engine(info, _options(info, chance), params)
-        found = _contexts[key] = _Context(engine, chance, info, tensor_fields(engine))
+        spec = game_spec(short_name.removeprefix(PREFIX))
+        chance = chance_structure(_default_game(spec))
+        engine = _make_engine(spec, _options(spec, chance), params)
+        found = _contexts[key] = _Context(engine, spec, tensor_fields(engine))
     game._cardgames_context = found  # noqa: SLF001 - our own cache on the game
     return found
 
@@ -295,11 +296,11 @@ def register(name: str) -> str:
         DecodeError: no game has that name.
     """
     if name not in _registered:
-        info = game_info(name)
-        default = _default_game(info)
-        chance = chance_spec(default)
+        spec = game_spec(name)
+        default = _default_game(spec)
+        chance = chance_structure(default)
         tensor_spec(default)
-        _registered[name] = _game_class(info, chance)
+        _registered[name] = _game_class(spec, chance)
     return PREFIX + name
 
 
@@ -320,46 +321,24 @@ def load_game(name: str, params: Mapping[str, Any] | None = None) -> Any:
 class _Node:
     """Everything an OpenSpiel state holds, as one immutable value (shared by clones).
 
-    ``state`` is the cardgames state (None before the first deal is done); ``event`` the chance
-    event in progress, with the seat and cards chosen so far; ``action`` the player action
-    that the event resolves; ``recall`` each seat's view of the deals before this one.
+    The game's chance structure comes from ``engine``'s spec (so a pickled node holds only
+    plain data). ``state`` is the cardgames state (None before the first deal is done);
+    ``event`` the shuffle in progress, with the seat and cards chosen so far; ``action`` the
+    player action that causes it; ``recall`` each seat's view of the deals before this one;
+    ``shuffles`` how many shuffles happened (as in :func:`~cardgames.game.apply_with_chance`).
     """
 
     engine: Any
-    chance: ChanceSpec
     state: Any
-    event: ChanceEvent | None
+    event: Shuffle | None
     seat: PlayerId | None
     order: tuple[int, ...]
     action: Any
     recall: tuple[tuple[str, ...], ...]
+    shuffles: int
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Node:
         return self
-
-    def __reduce__(self) -> tuple[Callable[..., _Node], tuple[Any, ...]]:
-        # A chance event holds closures: pickle what rebuilds it.
-        fields = (self.engine, self.chance, self.state, self.event is not None)
-        return _rebuild_node, (*fields, self.seat, self.order, self.action, self.recall)
-
-
-def _rebuild_node(  # noqa: PLR0913, PLR0917 - the pickled fields of a node
-    engine: Any,
-    chance: ChanceSpec,
-    state: Any,
-    has_event: bool,
-    seat: PlayerId | None,
-    order: tuple[int, ...],
-    action: Any,
-    recall: tuple[tuple[str, ...], ...],
-) -> _Node:
-    """A node from its pickled fields, its chance event made again."""
-    event = None
-    if state is None:
-        event = chance.start(engine)
-    elif has_event:
-        event = chance.apply(engine, state, action)
-    return _Node(engine, chance, state, event, seat, order, action, recall)
 
 
 def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
@@ -374,13 +353,13 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
             engine = game.engine
             self._node = _Node(
                 engine,
-                game.chance,
                 None,
-                game.chance.start(engine),
+                start_chance(engine),
                 None,
                 (),
                 None,
                 ((),) * engine.num_players,
+                0,
             )
 
         # -- whose turn --
@@ -416,7 +395,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
                 return []
             if event.seats and node.seat is None:
                 return [(seat, 1.0 / event.seats) for seat in range(event.seats)]
-            deck_index = _deck_index(node.chance)
+            deck_index = _deck_index(chance_structure(node.engine))
             chosen = set(node.order)
             left = sorted(
                 deck_index[card] for card in event.cards if deck_index[card] not in chosen
@@ -425,55 +404,47 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
 
         def _apply_action(self, action: int) -> None:
             node = self._node
-            game = self._game
             event = node.event
-            if event is not None:
-                if event.seats and node.seat is None:
-                    self._node = _Node(
-                        node.engine,
-                        node.chance,
-                        None,
-                        event,
-                        PlayerId(action),
-                        (),
-                        None,
-                        node.recall,
-                    )
-                    return
-                order = (*node.order, action)
-                if len(order) < len(event.cards):
-                    self._node = _Node(
-                        node.engine,
-                        node.chance,
-                        node.state,
-                        event,
-                        node.seat,
-                        order,
-                        node.action,
-                        node.recall,
-                    )
-                    return
-                deck = game.chance.deck
-                state = event.resolve(node.seat, tuple(deck[i] for i in order))
-                self._node = _Node(
-                    node.engine, node.chance, state, None, None, (), None, node.recall
-                )
-                return
-            engine = game.engine
-            move = engine.action_from_id(action)
-            after = game.chance.apply(engine, node.state, move)
-            if isinstance(after, ChanceEvent):
-                recall = tuple(
-                    (*seen, self._view(node.state, seat, move))
-                    for seat, seen in enumerate(node.recall)
-                )
-                self._node = _Node(
-                    node.engine, node.chance, node.state, after, None, (), move, recall
-                )
+            if event is None:
+                self._play(action)
+            elif event.seats and node.seat is None:
+                self._node = attrs.evolve(node, seat=PlayerId(action))
+            elif len(node.order) + 1 < len(event.cards):
+                self._node = attrs.evolve(node, order=(*node.order, action))
             else:
-                self._node = _Node(
-                    node.engine, node.chance, after, None, None, (), None, node.recall
+                # the order is complete: it is the Chance deck of this shuffle
+                deck = chance_structure(node.engine).deck
+                order = tuple(deck[i] for i in (*node.order, action))
+                if node.state is None:
+                    state, shuffles = deal(node.engine, node.seat, order), 1
+                else:
+                    state, shuffles = apply_shuffle(
+                        node.engine, node.state, node.action, node.shuffles, order
+                    )
+                self._node = attrs.evolve(
+                    node,
+                    state=state,
+                    event=None,
+                    seat=None,
+                    order=(),
+                    action=None,
+                    shuffles=shuffles,
                 )
+
+        def _play(self, action: int) -> None:
+            """A player's action: applied, or the shuffle it causes made a chance node."""
+            node = self._node
+            engine = node.engine
+            move = engine.action_from_id(action)
+            shuffle = next_shuffle(engine, node.state, move)
+            if shuffle is None:
+                state, shuffles = apply_shuffle(engine, node.state, move, node.shuffles)
+                self._node = attrs.evolve(node, state=state, shuffles=shuffles)
+                return
+            recall = tuple(
+                (*seen, self._view(node.state, seat, move)) for seat, seen in enumerate(node.recall)
+            )
+            self._node = attrs.evolve(node, event=shuffle, action=move, recall=recall)
 
         def _view(self, state: Any, seat: int, move: Any) -> str:
             engine = self._game.engine
@@ -487,7 +458,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
                 if event is not None and event.seats and node.seat is None:
                     return f"seat {action} deals"
                 name = event.name if event is not None else "chance"
-                return f"{name}: {node.chance.deck[action]}"
+                return f"{name}: {chance_structure(node.engine).deck[action]}"
             return _format(self._game, node.engine.action_from_id(action))
 
         def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
@@ -513,7 +484,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
             seat = PlayerId(player_id)
             sample = engine.determinize(engine.observe(node.state, seat), rng)
             recall = (node.recall[player_id],) * engine.num_players
-            fresh._node = _Node(engine, node.chance, sample, None, None, (), None, recall)
+            fresh._node = attrs.evolve(node, state=sample, recall=recall)
             return fresh
 
         def __str__(self) -> str:
@@ -521,7 +492,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
             event = node.event
             if event is None:
                 return describe(node.engine, node.state)
-            deck = node.chance.deck
+            deck = chance_structure(node.engine).deck
             chosen = " ".join(str(deck[i]) for i in node.order)
             dealer = "" if node.seat is None else f", seat {node.seat} deals"
             return f"{event.name}{dealer}: {chosen}"
@@ -532,7 +503,7 @@ def _state_class() -> type:  # noqa: C901 - one class: OpenSpiel's State API
 
 
 def _format(game: Any, move: Any) -> str:
-    formatter: Callable[[Any], str] | None = game.info.format_action
+    formatter: Callable[[Any], str] | None = game.spec.format_action
     return repr(move) if formatter is None else formatter(move)
 
 

@@ -12,11 +12,13 @@ from typing import Any
 from cardgames.game import Chance
 from cardgames.paiute import document, notation
 from cardgames.paiute.action import Call, Discard, DrawDiscard, DrawStock, PaiuteAction, ShowSix
+from cardgames.paiute.chance import CHANCE
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.game import Paiute
 from cardgames.paiute.invariants import check_state
 from cardgames.paiute.observation import PaiuteObservation
 from cardgames.paiute.state import PaiuteState
+from cardgames.paiute.tensor import TENSORS
 from cardgames.spec import GameSpec, StateCodec
 
 __all__ = ["SPEC"]
@@ -74,11 +76,15 @@ SPEC: GameSpec[PaiuteState, PaiuteAction, PaiuteObservation, PaiuteConfig] = Gam
     simulation_defaults={"max_turns": 100},
     chance_start=_chance_start,
     chance_apply=_chance_apply,
+    chance_structure=CHANCE,
+    tensors=TENSORS,
 )
 """Paiute, as the registry, serialization, events, bots and the command line see it.
 
 Chance (see :class:`~cardgames.game.Chance`) is injected through :meth:`Paiute.initial_state`'s
 ``deck`` and ``dealer`` and :meth:`Paiute.apply`'s ``stock_order`` and ``next_deck``: the decks
 are the first deal's, then each stock rebuild's (P10) and each later deal's (P20) in the order
-they happen. ``simulation_defaults`` caps a deal at 100 turns (P21) so that bot-only games end.
+they happen; ``chance_structure`` tells engines that enumerate chance where each shuffle
+happens, and ``tensors`` is the observation encoding of :mod:`cardgames.paiute.tensor`.
+``simulation_defaults`` caps a deal at 100 turns (P21) so that bot-only games end.
 """

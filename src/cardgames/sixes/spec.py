@@ -12,10 +12,12 @@ from typing import Any
 from cardgames.game import Chance
 from cardgames.sixes import document, notation
 from cardgames.sixes.action import Pass, Play, SixesAction
+from cardgames.sixes.chance import CHANCE, chance_apply
 from cardgames.sixes.config import SixesConfig
 from cardgames.sixes.game import Sixes
 from cardgames.sixes.observation import SixesObservation
 from cardgames.sixes.state import SixesState
+from cardgames.sixes.tensor import TENSORS
 from cardgames.spec import GameSpec, StateCodec
 
 __all__ = ["SPEC"]
@@ -55,5 +57,13 @@ SPEC: GameSpec[SixesState, SixesAction, SixesObservation, SixesConfig] = GameSpe
     ),
     heuristic_bot=_heuristic_bot,
     chance_start=_chance_start,
+    chance_apply=chance_apply,
+    chance_structure=CHANCE,
+    tensors=TENSORS,
 )
-"""Sixes, as the registry, serialization, events, bots and the command line see it."""
+"""Sixes, as the registry, serialization, events, bots and the command line see it.
+
+Chance (see :class:`~cardgames.game.Chance`) is the first dealer, then one deck per round (S4,
+S9); ``chance_structure`` tells engines that enumerate chance where each deal happens, and
+``tensors`` is the observation encoding of :mod:`cardgames.sixes.tensor`.
+"""

@@ -1,4 +1,4 @@
-"""What cardgames needs to know of Cinquillo: notation, events, a heuristic bot, the rules."""
+"""What cardgames needs to know of Cinquillo: notation, events, a bot, rules, tensors, chance."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from cinquillo.game import (
     Pass,
     Play,
 )
+from cinquillo.tensor import CHANCE, TENSORS
 
 __all__ = ["SPEC", "CinquilloBot", "format_action", "parse_action"]
 
@@ -130,5 +131,7 @@ SPEC: GameSpec[CinquilloState, CinquilloAction, CinquilloObservation, CinquilloC
     parse_action=parse_action,
     events=describe,
     heuristic_bot=_heuristic_bot,
+    chance_structure=CHANCE,
+    tensors=TENSORS,
 )
 """Cinquillo as cardgames sees it; the ``cardgames.games`` entry point names its module."""
