@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from cardgames.game import Chance, Game
     from cardgames.tensor import TensorSpec
 
-__all__ = ["AnyGameSpec", "EventDescriber", "GameSpec", "StateCodec"]
+__all__ = ["AnyGameSpec", "EventDescriber", "GameDrawing", "GameSpec", "StateCodec"]
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -37,6 +37,18 @@ EventDescriber: TypeAlias = Callable[..., "tuple[Event, ...]"]
 """``describe(game, state, action, next_state, viewer, reveal_all)``: the
 :class:`~cardgames.events.Event` values of one action as ``viewer`` (a seat, or None for a
 spectator) may see them; ``reveal_all`` shows every card."""
+
+
+class GameDrawing(Protocol):
+    """A game's drawings, as SVG text: what :mod:`cardgames.render` asks of a game."""
+
+    def draw_observation(self, game: Any, observation: Any, *, width: int = ...) -> str:  # noqa: ANN401 - any game's values
+        """The drawing of ``observation``: what its viewer sees, and nothing more."""
+        ...
+
+    def draw_state(self, game: Any, state: Any, *, width: int = ...) -> str:  # noqa: ANN401 - any game's values
+        """The drawing of ``state`` with every hand face up (a replay or an umpire's view)."""
+        ...
 
 
 @attrs.frozen(kw_only=True)
@@ -97,8 +109,9 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
             action that may shuffle, taking the shuffle from ``chance.decks[shuffles]``, and
             returns the next state and the new shuffle count; None: the state itself carries
             the later outcomes (or there are none), so ``apply`` is enough.
-        draw: ``draw(game, observation)`` returns an SVG drawing of an observation, for the web
-            table; None: the game has no drawing (the table shows text).
+        drawing: The game's SVG drawings (a :class:`GameDrawing`, such as the game package's
+            ``drawing`` module), which :mod:`cardgames.render`, the web table and Jupyter use;
+            None: the game has no drawing.
         chance_structure: Where the game shuffles and which cards each shuffle orders, for
             engines that enumerate chance outcomes (OpenSpiel's chance nodes): a
             :class:`~cardgames.chance.ChanceStructure`. The outcomes such an engine picks go
@@ -126,7 +139,7 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
     simulation_defaults: Mapping[str, object] = attrs.field(factory=dict, converter=_frozen_mapping)
     chance_start: Callable[[Any, int | random.Random | None, Chance], StateT] | None = None
     chance_apply: Callable[[Any, StateT, ActionT, Chance, int], tuple[StateT, int]] | None = None
-    draw: Callable[[Any, ObservationT], str] | None = None
+    drawing: GameDrawing | None = None
     chance_structure: ChanceStructure | None = None
     tensors: TensorSpec | None = None
 

@@ -18,7 +18,7 @@ from cardgames.cards import Card
 from cardgames.game import PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.paiute.observation import known_cards
-from cardgames.render import draw_observation, draw_state, drawing_module
+from cardgames.render import draw_observation, draw_state, game_drawing
 from cardgames.render.layout import SeatView, own_hand, seat_grid
 from cardgames.render.svg import attributes, card, chips, document, label, placeholder
 from cardgames.sixes import Sixes, SixesConfig
@@ -131,9 +131,11 @@ def test_jupyter_shows_states_and_observations_as_drawings() -> None:
 
 
 def test_a_game_without_a_drawing_is_a_clear_type_error() -> None:
-    """A game whose package has no drawing module gets a TypeError naming the game."""
+    """A game whose spec has no drawing gets a TypeError naming the game."""
     with pytest.raises(TypeError, match="toy has no drawing"):
-        drawing_module(ToyGame())
+        game_drawing(ToyGame())
+    with pytest.raises(TypeError, match="toy has no drawing"):
+        draw_observation(ToyGame(), None)
 
 
 def test_pieces_escape_text_and_mark_targets() -> None:
@@ -165,21 +167,6 @@ def test_layout_places_seats_in_rows_and_spreads_a_hand() -> None:
     assert "no cards in hand" in own_hand((), 0, 0, width=600)
 
 
-def test_a_drawing_that_fails_to_import_is_not_mistaken_for_none(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """An import error inside a game's drawing module propagates instead of "no drawing"."""
-    import importlib
-
-    def broken(name: str) -> Any:
-        del name
-        raise ModuleNotFoundError("No module named 'missing_dependency'", name="missing_dependency")
-
-    monkeypatch.setattr(importlib, "import_module", broken)
-    with pytest.raises(ModuleNotFoundError, match="missing_dependency"):
-        drawing_module(SIXES)
-
-
 def test_generic_hands_and_an_empty_stock_draw() -> None:
     """The generic hand pieces draw every card; an empty Paiute stock shows an empty slot (P10)."""
     from cardgames.render.svg import card_back, face_down_hand, hand
@@ -195,12 +182,3 @@ def test_generic_hands_and_an_empty_stock_draw() -> None:
     view = PAIUTE.observe(PAIUTE.initial_state(1), PlayerId(0))
     empty = draw_observation(PAIUTE, attrs.evolve(view, stock_size=0))
     assert "empty" in empty
-
-
-def test_a_game_in_a_package_without_drawings_is_a_type_error() -> None:
-    """A game class whose package has no ``drawing`` module gets a TypeError naming it."""
-    lonely = type("Lonely", (), {"name": "lonely", "__module__": "cardgames.bots.lonely"})
-    with pytest.raises(
-        TypeError, match=r"lonely has no drawing \(no module cardgames.bots.drawing"
-    ):
-        drawing_module(lonely())

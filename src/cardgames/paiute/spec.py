@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from cardgames.game import Chance
-from cardgames.paiute import document, notation
+from cardgames.paiute import document, drawing, notation
 from cardgames.paiute.action import Call, Discard, DrawDiscard, DrawStock, PaiuteAction, ShowSix
 from cardgames.paiute.chance import CHANCE
 from cardgames.paiute.config import PaiuteConfig
@@ -77,6 +77,7 @@ SPEC: GameSpec[PaiuteState, PaiuteAction, PaiuteObservation, PaiuteConfig] = Gam
     chance_start=_chance_start,
     chance_apply=_chance_apply,
     chance_structure=CHANCE,
+    drawing=drawing,
     tensors=TENSORS,
 )
 """Paiute, as the registry, serialization, events, bots and the command line see it.

@@ -18,6 +18,6 @@ that game's package, in a ``drawing`` module with ``draw_observation(game, obser
 ``draw_state(game, state)``.
 """
 
-from cardgames.render.drawing import draw_observation, draw_state, drawing_module
+from cardgames.render.drawing import draw_observation, draw_state, game_drawing
 
-__all__ = ["draw_observation", "draw_state", "drawing_module"]
+__all__ = ["draw_observation", "draw_state", "game_drawing"]

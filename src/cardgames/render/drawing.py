@@ -1,34 +1,25 @@
-"""Find a game's drawing and call it: the one place generic code reaches a game's drawings."""
+"""Find a game's drawings through its spec and call them: the one place generic code does."""
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
 from cardgames.game import Game
+from cardgames.spec import GameDrawing
 
-__all__ = ["draw_observation", "draw_state", "drawing_module"]
+__all__ = ["draw_observation", "draw_state", "game_drawing"]
 
 
-def drawing_module(game: Game[Any, Any, Any]) -> ModuleType:
-    """The ``drawing`` module of the package that defines ``game``'s class.
+def game_drawing(game: Game[Any, Any, Any]) -> GameDrawing:
+    """The drawings of ``game``, from its spec (:attr:`cardgames.spec.GameSpec.drawing`).
 
     Raises:
-        TypeError: the game's package has no drawing module.
+        TypeError: the game's spec has no drawing.
     """
-    package = type(game).__module__.rpartition(".")[0]
-    name = f"{package}.drawing"
-    try:
-        return importlib.import_module(name) if package else _no_drawing(game, name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        return _no_drawing(game, name)
-
-
-def _no_drawing(game: Game[Any, Any, Any], name: str) -> ModuleType:
-    raise TypeError(f"{game.name} has no drawing (no module {name})")
+    drawing = game.spec.drawing
+    if drawing is None:
+        raise TypeError(f"{game.name} has no drawing (its spec's drawing is None)")
+    return drawing
 
 
 def draw_observation(game: Game[Any, Any, Any], observation: object, *, width: int = 760) -> str:
@@ -40,8 +31,7 @@ def draw_observation(game: Game[Any, Any, Any], observation: object, *, width: i
     Raises:
         TypeError: the game has no drawing.
     """
-    text: str = drawing_module(game).draw_observation(game, observation, width=width)
-    return text
+    return game_drawing(game).draw_observation(game, observation, width=width)
 
 
 def draw_state(game: Game[Any, Any, Any], state: object, *, width: int = 760) -> str:
@@ -50,5 +40,4 @@ def draw_state(game: Game[Any, Any, Any], state: object, *, width: int = 760) ->
     Raises:
         TypeError: the game has no drawing.
     """
-    text: str = drawing_module(game).draw_state(game, state, width=width)
-    return text
+    return game_drawing(game).draw_state(game, state, width=width)

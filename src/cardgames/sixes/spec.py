@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from cardgames.game import Chance
-from cardgames.sixes import document, notation
+from cardgames.sixes import document, drawing, notation
 from cardgames.sixes.action import Pass, Play, SixesAction
 from cardgames.sixes.chance import CHANCE, chance_apply
 from cardgames.sixes.config import SixesConfig
@@ -59,6 +59,7 @@ SPEC: GameSpec[SixesState, SixesAction, SixesObservation, SixesConfig] = GameSpe
     chance_start=_chance_start,
     chance_apply=chance_apply,
     chance_structure=CHANCE,
+    drawing=drawing,
     tensors=TENSORS,
 )
 """Sixes, as the registry, serialization, events, bots and the command line see it.
