@@ -82,6 +82,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--json", type=Path, help="write one JSON line per figure to this file")
     parser.add_argument("--smoke", action="store_true", help="one tiny round of everything")
     parser.add_argument("--no-anchors", action="store_true", help="skip OpenSpiel and treys")
+    parser.add_argument(
+        "--require-anchors", action="store_true", help="fail if the bench extra is missing"
+    )
     parser.add_argument("--modules", action="store_true", help="the older per-module table")
     parser.add_argument("--seconds", type=float, default=3.0, help="per module, with --modules")
     args = parser.parse_args(argv)
@@ -109,6 +112,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         try:
             anchors = anchor_measures(samples, samples * 5)
         except ImportError as error:
+            if args.require_anchors:
+                raise
             print(f"anchors skipped ({error}): pip install 'cardgames-engine[bench]'")
         else:
             measures += anchors
