@@ -55,21 +55,24 @@ from cardgames.sixes.deck import (
 )
 from cardgames.sixes.observation import SixesObservation, observe
 from cardgames.sixes.sampling import determinize
-from cardgames.sixes.state import SixesState, unchecked_state
+from cardgames.sixes.state import (  # the slot setters of the hot path
+    SixesState,
+    _set_chance_key,
+    _set_dealer,
+    _set_hand_masks,
+    _set_history,
+    _set_pending_decks,
+    _set_playable,
+    _set_pot,
+    _set_round_number,
+    _set_settled_stacks,
+    _set_stack_emptied,
+    _set_stacks,
+    _set_table_mask,
+    _set_to_play,
+    unchecked_state,
+)
 from cardgames.sixes.state import _new as _new_state
-from cardgames.sixes.state import _set_chance_key as _set_chance_key
-from cardgames.sixes.state import _set_dealer as _set_dealer
-from cardgames.sixes.state import _set_hand_masks as _set_hand_masks
-from cardgames.sixes.state import _set_history as _set_history
-from cardgames.sixes.state import _set_pending_decks as _set_pending_decks
-from cardgames.sixes.state import _set_playable as _set_playable
-from cardgames.sixes.state import _set_pot as _set_pot
-from cardgames.sixes.state import _set_round_number as _set_round_number
-from cardgames.sixes.state import _set_settled_stacks as _set_settled_stacks
-from cardgames.sixes.state import _set_stack_emptied as _set_stack_emptied
-from cardgames.sixes.state import _set_stacks as _set_stacks
-from cardgames.sixes.state import _set_table_mask as _set_table_mask
-from cardgames.sixes.state import _set_to_play as _set_to_play
 
 if TYPE_CHECKING:
     from cardgames.spec import GameSpec
