@@ -17,7 +17,7 @@ the whole match: rounds are dealt, played and settled until a stack reaches 0 (S
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -265,7 +265,8 @@ class Sixes:
         seats = self._deal_seats[dealer]
         hands = [0] * self.config.num_players
         order = list(range(DECK_SIZE))
-        randbelow = rng._randbelow  # noqa: SLF001 - the draw random.shuffle makes, step by step
+        # the very draw random.shuffle makes, step by step
+        randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001
         for i in range(DECK_SIZE - 1, 0, -1):
             j = randbelow(i + 1)
             card = order[j]
@@ -409,7 +410,7 @@ class Sixes:
                 raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
             index = _PLAY_INDEX.get(id(action))
             if index is not None:  # one of the shared PLAYS, as legal_actions returns them
-                return self._play_index(state, player, index, action)
+                return self._play_index(state, player, index, PLAYS[index])
             if action.__class__ is Play:
                 return self._play(state, player, action)
             if action.__class__ is Pass:
