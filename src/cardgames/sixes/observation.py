@@ -16,9 +16,10 @@ from cardgames.cards import Card
 from cardgames.game import PlayerId
 from cardgames.sixes.action import SixesTurn
 from cardgames.sixes.deck import (
+    _SUIT_CARDS,
     DECK_SIZE,
     SIX_OF_DIAMONDS_BIT,
-    cards_of_mask,
+    SUIT_SPAN,
     columns_of,
     mask_of_cards,
     mask_of_indices,
@@ -28,6 +29,7 @@ from cardgames.sixes.state import SixesState, format_hand, format_table
 __all__ = ["SixesObservation", "determinize", "observe"]
 
 _SIX_INDEX: Final = SIX_OF_DIAMONDS_BIT.bit_length() - 1
+_SPAN: Final = (1 << SUIT_SPAN) - 1
 
 
 @attrs.frozen(kw_only=True)
@@ -108,6 +110,34 @@ _set_stack_emptied = _slots["stack_emptied"].__set__
 _bit_count = int.bit_count
 
 
+_SUIT_SETS: Final[tuple[list[frozenset[Card] | None], ...]] = tuple(
+    [None] * (1 << SUIT_SPAN) for _ in range(4)
+)
+"""Per suit, the cards of each 10-bit slice of a mask as a frozenset, filled as they are met."""
+
+
+def _suit_set(suit: int, chunk: int) -> frozenset[Card]:
+    """The frozenset of the cards of ``suit`` whose positions are the bits of ``chunk``."""
+    cards = _SUIT_SETS[suit][chunk]
+    if cards is None:
+        cards = _SUIT_SETS[suit][chunk] = frozenset(_SUIT_CARDS[suit][chunk])
+    return cards
+
+
+def hand_set(mask: int) -> frozenset[Card]:
+    """The cards of ``mask`` (a valid 40-card mask) as a frozenset.
+
+    The union of the four suits' cached sets: a set union reuses the cards' stored hashes, so
+    no card is hashed again (hashing each card was most of the cost of ``observe``).
+    """
+    clubs, diamonds, hearts, spades = _SUIT_SETS
+    return (clubs[mask & _SPAN] or _suit_set(0, mask & _SPAN)).union(
+        diamonds[mask >> 10 & _SPAN] or _suit_set(1, mask >> 10 & _SPAN),
+        hearts[mask >> 20 & _SPAN] or _suit_set(2, mask >> 20 & _SPAN),
+        spades[mask >> 30] or _suit_set(3, mask >> 30),
+    )
+
+
 def observe(state: SixesState, player: PlayerId) -> SixesObservation:
     """The observation of ``state`` by ``player`` (see :meth:`Sixes.observe`).
 
@@ -119,7 +149,7 @@ def observe(state: SixesState, player: PlayerId) -> SixesObservation:
         raise ValueError(f"player {player!r} is not a seat of this Sixes table")
     observation: SixesObservation = _new(SixesObservation)
     _set_player(observation, player)
-    _set_hand(observation, frozenset(cards_of_mask(hand_masks[player])))
+    _set_hand(observation, hand_set(hand_masks[player]))
     _set_columns(observation, columns_of(state.table_mask))
     _set_hand_sizes(observation, tuple(map(_bit_count, hand_masks)))
     _set_stacks(observation, state.stacks)
