@@ -71,6 +71,11 @@ SIX_OF_DIAMONDS: Final = Card.parse("6d")
 
 SIX_OF_DIAMONDS_BIT: Final = 1 << _INDEX_BY_CARD[SIX_OF_DIAMONDS]
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
+_SUITS: Final = tuple(range(4))
+"""The suits' numbers (iterating the enum costs more than the loops it drives)."""
+_INDEX_BY_ID: Final[dict[int, int]] = {id(card): i for i, card in enumerate(SIXES_DECK)}
+"""The index of each card of :data:`SIXES_DECK` by identity (these objects live as long as the
+module): the engine's own hands and columns hold them, so their masks need no card hashed."""
 
 
 def card_index(card: Card) -> int:
@@ -98,11 +103,25 @@ def card_at(index: int) -> Card:
     return SIXES_DECK[index]
 
 
-def mask_of_cards(cards: Iterable[Card]) -> int:
-    """The bitmask of ``cards`` (which must all be Sixes cards)."""
+def mask_of_columns(columns: Iterable[Iterable[Card]]) -> int:
+    """The bitmask of every card of ``columns`` (which must all be Sixes cards)."""
     mask = 0
+    for column in columns:
+        mask |= mask_of_cards(column)
+    return mask
+
+
+def mask_of_cards(cards: Iterable[Card]) -> int:
+    """The bitmask of ``cards`` (which must all be Sixes cards).
+
+    The deck's own card objects (those of the engine's hands and columns) are found by
+    identity; any other card by value.
+    """
+    mask = 0
+    by_id = _INDEX_BY_ID
     for card in cards:
-        mask |= 1 << _INDEX_BY_CARD[card]
+        index = by_id.get(id(card))
+        mask |= 1 << (_INDEX_BY_CARD[card] if index is None else index)
     return mask
 
 
@@ -171,7 +190,7 @@ def is_valid_table(table: int) -> bool:
         return False
     if table and not table & SIX_OF_DIAMONDS_BIT:
         return False
-    for suit in Suit:
+    for suit in _SUITS:
         segment = (table >> (SUIT_SPAN * suit)) & _SUIT_MASK
         if not segment:
             continue
@@ -190,7 +209,7 @@ def playable_mask(table: int) -> int:
     if not table:
         return SIX_OF_DIAMONDS_BIT
     playable = 0
-    for suit in Suit:
+    for suit in _SUITS:
         base = SUIT_SPAN * suit
         segment = (table >> base) & _SUIT_MASK
         if not segment:

@@ -16,20 +16,20 @@ from cardgames.cards import Card
 from cardgames.game import PlayerId
 from cardgames.sixes.action import SixesTurn
 from cardgames.sixes.deck import (
-    _SUIT_CARDS,
     DECK_SIZE,
     SIX_OF_DIAMONDS_BIT,
-    SUIT_SPAN,
+    cards_of_mask,
     columns_of,
     mask_of_cards,
+    mask_of_columns,
     mask_of_indices,
+    playable_mask,
 )
-from cardgames.sixes.state import SixesState, format_hand, format_table
+from cardgames.sixes.state import SixesState, format_hand, format_table, unchecked_state
 
 __all__ = ["SixesObservation", "determinize", "observe"]
 
 _SIX_INDEX: Final = SIX_OF_DIAMONDS_BIT.bit_length() - 1
-_SPAN: Final = (1 << SUIT_SPAN) - 1
 
 
 @attrs.frozen(kw_only=True)
@@ -110,34 +110,6 @@ _set_stack_emptied = _slots["stack_emptied"].__set__
 _bit_count = int.bit_count
 
 
-_SUIT_SETS: Final[tuple[list[frozenset[Card] | None], ...]] = tuple(
-    [None] * (1 << SUIT_SPAN) for _ in range(4)
-)
-"""Per suit, the cards of each 10-bit slice of a mask as a frozenset, filled as they are met."""
-
-
-def _suit_set(suit: int, chunk: int) -> frozenset[Card]:
-    """The frozenset of the cards of ``suit`` whose positions are the bits of ``chunk``."""
-    cards = _SUIT_SETS[suit][chunk]
-    if cards is None:
-        cards = _SUIT_SETS[suit][chunk] = frozenset(_SUIT_CARDS[suit][chunk])
-    return cards
-
-
-def hand_set(mask: int) -> frozenset[Card]:
-    """The cards of ``mask`` (a valid 40-card mask) as a frozenset.
-
-    The union of the four suits' cached sets: a set union reuses the cards' stored hashes, so
-    no card is hashed again (hashing each card was most of the cost of ``observe``).
-    """
-    clubs, diamonds, hearts, spades = _SUIT_SETS
-    return (clubs[mask & _SPAN] or _suit_set(0, mask & _SPAN)).union(
-        diamonds[mask >> 10 & _SPAN] or _suit_set(1, mask >> 10 & _SPAN),
-        hearts[mask >> 20 & _SPAN] or _suit_set(2, mask >> 20 & _SPAN),
-        spades[mask >> 30] or _suit_set(3, mask >> 30),
-    )
-
-
 def observe(state: SixesState, player: PlayerId) -> SixesObservation:
     """The observation of ``state`` by ``player`` (see :meth:`Sixes.observe`).
 
@@ -149,7 +121,7 @@ def observe(state: SixesState, player: PlayerId) -> SixesObservation:
         raise ValueError(f"player {player!r} is not a seat of this Sixes table")
     observation: SixesObservation = _new(SixesObservation)
     _set_player(observation, player)
-    _set_hand(observation, hand_set(hand_masks[player]))
+    _set_hand(observation, frozenset(cards_of_mask(hand_masks[player])))
     _set_columns(observation, columns_of(state.table_mask))
     _set_hand_sizes(observation, tuple(map(_bit_count, hand_masks)))
     _set_stacks(observation, state.stacks)
@@ -170,7 +142,7 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
         ValueError: the hand sizes do not add up to the cards ``observation`` has not seen.
     """
     own = mask_of_cards(observation.hand)
-    seen = own | mask_of_cards(observation.table)
+    seen = own | mask_of_columns(observation.columns)
     unseen = [i for i in range(DECK_SIZE) if not seen >> i & 1]
     sizes = observation.hand_sizes
     others = sum(sizes) - sizes[observation.player]
@@ -209,9 +181,29 @@ def state_with_hands(
     """The full state that ``observation`` shows, with the hidden hands chosen by the caller.
 
     The public fields come from the observation; the private chance key is drawn from ``rng``.
-    The validating constructor checks the result.
+    The validating constructor checks the first sample of an observation. Every later sample
+    of the same observation (a search samples one many times) differs only in the hidden
+    hands, which the callers deal from exactly the unseen cards, each hand keeping its size
+    and the 6♦ with the player to open: what the check found of the first sample holds of it
+    too, so it is built directly.
     """
-    return SixesState(
+    if _last_checked and _last_checked[0] is observation:
+        return unchecked_state(
+            hand_masks,
+            table_mask,
+            playable_mask(table_mask),
+            observation.stacks,
+            observation.pot,
+            observation.settled_stacks,
+            observation.dealer,
+            observation.to_play,
+            observation.round_number,
+            observation.history,
+            observation.stack_emptied,
+            rng.getrandbits(64),
+            (),
+        )
+    state = SixesState(
         hand_masks=hand_masks,
         table_mask=table_mask,
         stacks=observation.stacks,
@@ -224,3 +216,9 @@ def state_with_hands(
         stack_emptied=observation.stack_emptied,
         chance_key=rng.getrandbits(64),
     )
+    _last_checked[:] = [observation]
+    return state
+
+
+_last_checked: list[SixesObservation] = []
+"""The last observation whose sample passed the state check (kept alive, so ``is`` is sound)."""

@@ -32,6 +32,7 @@ from cardgames.sixes.deck import (
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
     mask_of_cards,
+    mask_of_columns,
     mask_of_indices,
     playable_mask,
 )
@@ -243,7 +244,7 @@ def _plan(observation: SixesObservation) -> _Plan | None:
     own = mask_of_cards(observation.hand)
     if excluded[me] & own:
         raise InvalidStateError(f"player {me} passed while holding a card they could play (S7)")
-    seen = own | mask_of_cards(observation.table)
+    seen = own | mask_of_columns(observation.columns)
     unseen = FULL_MASK & ~seen
     sizes = observation.hand_sizes
     others = [seat for seat in range(len(sizes)) if seat != me]
