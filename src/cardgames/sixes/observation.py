@@ -141,22 +141,17 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
     Raises:
         ValueError: the hand sizes do not add up to the cards ``observation`` has not seen.
     """
-    own = mask_of_cards(observation.hand)
-    seen = own | mask_of_columns(observation.columns)
-    unseen = [i for i in range(DECK_SIZE) if not seen >> i & 1]
-    sizes = observation.hand_sizes
-    others = sum(sizes) - sizes[observation.player]
-    if others != len(unseen) or sizes[observation.player] != len(observation.hand):
-        raise ValueError("the observation's hand sizes do not match its unseen cards")
+    if _last_deal and _last_deal[0][0] is observation:
+        own, seen, cards, opener = _last_deal[0][1]
+    else:
+        own, seen, cards, opener = _deal_facts(observation)
+        _last_deal[:] = [(observation, (own, seen, cards, opener))]
+    unseen = list(cards)
     rng.shuffle(unseen)
-    opener = observation.to_play
-    if seen & ~own or opener == observation.player:
-        opener = None
-    elif opener is not None:
+    if opener is not None:
         # Before the opening everyone knows that the player to act holds the 6♦ (S5).
-        if _SIX_INDEX not in unseen:
-            raise ValueError("the player to open must hold the 6♦ (S5)")
         unseen.remove(_SIX_INDEX)
+    sizes = observation.hand_sizes
     hands = []
     dealt = 0
     for seat, size in enumerate(sizes):
@@ -170,6 +165,35 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
         hands.append(mask_of_indices(unseen[dealt : dealt + size]))
         dealt += size
     return state_with_hands(observation, tuple(hands), seen & ~own, rng)
+
+
+def _deal_facts(observation: SixesObservation) -> tuple[int, int, tuple[int, ...], int | None]:
+    """What every sample of ``observation`` shares.
+
+    Its own and seen masks, the unseen cards (lowest first) and the seat known to hold the 6♦
+    (S5), or None.
+
+    Raises:
+        ValueError: the hand sizes do not add up to the unseen cards, or the player to open
+            cannot hold the 6♦.
+    """
+    own = mask_of_cards(observation.hand)
+    seen = own | mask_of_columns(observation.columns)
+    unseen = tuple(i for i in range(DECK_SIZE) if not seen >> i & 1)
+    sizes = observation.hand_sizes
+    others = sum(sizes) - sizes[observation.player]
+    if others != len(unseen) or sizes[observation.player] != len(observation.hand):
+        raise ValueError("the observation's hand sizes do not match its unseen cards")
+    opener = observation.to_play
+    if seen & ~own or opener == observation.player:
+        opener = None
+    elif opener is not None and _SIX_INDEX not in unseen:
+        raise ValueError("the player to open must hold the 6♦ (S5)")
+    return own, seen, unseen, opener
+
+
+_last_deal: list[tuple[SixesObservation, tuple[int, int, tuple[int, ...], int | None]]] = []
+"""The last observation dealt from and its :func:`_deal_facts` (a search samples one often)."""
 
 
 def state_with_hands(
@@ -187,11 +211,11 @@ def state_with_hands(
     and the 6♦ with the player to open: what the check found of the first sample holds of it
     too, so it is built directly.
     """
-    if _last_checked and _last_checked[0] is observation:
+    if _last_checked and _last_checked[0][0] is observation:
         return unchecked_state(
             hand_masks,
             table_mask,
-            playable_mask(table_mask),
+            _last_checked[0][1],
             observation.stacks,
             observation.pot,
             observation.settled_stacks,
@@ -216,9 +240,10 @@ def state_with_hands(
         stack_emptied=observation.stack_emptied,
         chance_key=rng.getrandbits(64),
     )
-    _last_checked[:] = [observation]
+    _last_checked[:] = [(observation, playable_mask(table_mask))]
     return state
 
 
-_last_checked: list[SixesObservation] = []
-"""The last observation whose sample passed the state check (kept alive, so ``is`` is sound)."""
+_last_checked: list[tuple[SixesObservation, int]] = []
+"""The last observation whose sample passed the state check (kept alive, so ``is`` is sound),
+with its table's playable mask."""
