@@ -12,6 +12,7 @@ card has a dense index in 0..39, ``suit * 10 + position``, which is also its act
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -23,6 +24,7 @@ __all__ = [
     "DECK_SIZE",
     "FULL_MASK",
     "GROWTH",
+    "PLAIN_DRAWS",
     "SIXES_DECK",
     "SIXES_ORDER",
     "SIX_OF_DIAMONDS",
@@ -40,6 +42,7 @@ __all__ = [
     "mask_of_cards",
     "mask_of_indices",
     "playable_mask",
+    "shuffle",
 ]
 
 SIXES_ORDER: Final = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
@@ -123,6 +126,32 @@ def mask_of_cards(cards: Iterable[Card]) -> int:
         index = by_id.get(id(card))
         mask |= 1 << (_INDEX_BY_CARD[card] if index is None else index)
     return mask
+
+
+PLAIN_DRAWS: Final = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", None
+)
+"""Whether a plain :class:`random.Random` draws below ``n`` by rejection from ``getrandbits``."""
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, only faster.
+
+    For a plain :class:`random.Random` the draws of ``random.shuffle`` (Fisher-Yates, each
+    index drawn by rejection sampling from ``getrandbits``) are made inline; any other
+    generator's own ``shuffle`` is called.
+    """
+    if rng.__class__ is not random.Random or not PLAIN_DRAWS:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def mask_of_indices(indices: Iterable[int]) -> int:

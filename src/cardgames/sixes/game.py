@@ -17,7 +17,7 @@ the whole match: rounds are dealt, played and settled until a stack reaches 0 (S
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -45,6 +45,7 @@ from cardgames.sixes.deck import (
     CARD_INDEX,
     DECK_SIZE,
     GROWTH,
+    PLAIN_DRAWS,
     SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
     SIX_POSITION,
@@ -260,15 +261,23 @@ class Sixes:
 
         The same draws as ``rng.shuffle`` of the 40 card indices followed by the deal
         (:meth:`_hands`): Fisher-Yates fixes position ``i`` of the deck at step ``i``, so that
-        card goes straight to the hand position ``i`` is dealt to.
+        card goes straight to the hand position ``i`` is dealt to. The draws are made inline
+        for a plain :class:`random.Random` (see :func:`~cardgames.sixes.deck.shuffle`).
         """
+        if rng.__class__ is not random.Random or not PLAIN_DRAWS:
+            order = list(range(DECK_SIZE))
+            rng.shuffle(order)
+            return self._hands(order, dealer)
         seats = self._deal_seats[dealer]
         hands = [0] * self.config.num_players
         order = list(range(DECK_SIZE))
-        # the very draw random.shuffle makes, step by step
-        randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001
+        getrandbits = rng.getrandbits
         for i in range(DECK_SIZE - 1, 0, -1):
-            j = randbelow(i + 1)
+            size = i + 1
+            bits = size.bit_length()
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
             card = order[j]
             order[j] = order[i]
             hands[seats[i]] |= 1 << card

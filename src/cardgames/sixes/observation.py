@@ -24,6 +24,7 @@ from cardgames.sixes.deck import (
     mask_of_columns,
     mask_of_indices,
     playable_mask,
+    shuffle,
 )
 from cardgames.sixes.state import SixesState, format_hand, format_table, unchecked_state
 
@@ -147,7 +148,7 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
         own, seen, cards, opener = _deal_facts(observation)
         _last_deal[:] = [(observation, (own, seen, cards, opener))]
     unseen = list(cards)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     if opener is not None:
         # Before the opening everyone knows that the player to act holds the 6♦ (S5).
         unseen.remove(_SIX_INDEX)

@@ -35,6 +35,7 @@ from cardgames.sixes.deck import (
     mask_of_columns,
     mask_of_indices,
     playable_mask,
+    shuffle,
 )
 from cardgames.sixes.observation import SixesObservation, state_with_hands
 from cardgames.sixes.observation import determinize as deal_unconstrained
@@ -302,7 +303,7 @@ def determinize(
         hands[seat] |= 1 << card
         room[seat] -= 1
     free = list(plan.free)
-    rng.shuffle(free)
+    shuffle(rng, free)
     dealt = 0
     for seat in plan.others:
         hands[seat] |= mask_of_indices(free[dealt : dealt + room[seat]])
