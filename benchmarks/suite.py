@@ -154,6 +154,15 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
             per_unit=True,
         ),
         Measure(
+            f"{label}.determinize_again",
+            "µs",
+            _cycle(
+                [o for o in observations[:: max(1, len(observations) // 40)] for _ in range(10)],
+                lambda o: determinize(o, rng),
+            ),
+            per_unit=True,
+        ),
+        Measure(
             f"{label}.to_json",
             "µs",
             _cycle(states[:: max(1, len(states) // 50)], lambda s: dumps(game, s)),
