@@ -10,7 +10,13 @@ from hypothesis import strategies as st
 
 from cardgames.cards import Card
 from cardgames.sixes import Play, Sixes, SixesConfig
-from cardgames.sixes.deck import SIXES_DECK, mask_of_cards, shuffle
+from cardgames.sixes.deck import (
+    SIXES_DECK,
+    mask_of_cards,
+    mask_of_distinct,
+    mask_of_indices,
+    shuffle,
+)
 from cardgames.sixes.state import SixesState
 
 
@@ -82,3 +88,9 @@ def test_repeated_samples_of_an_observation_pass_the_state_check() -> None:
                 assert attrs.evolve(sample) == sample  # the validating constructor accepts it
                 assert game.observe(sample, player) == seen
             state = game.apply(state, rng.choice(game.legal_actions(state)))
+
+
+@given(st.sets(st.integers(0, 39)))
+def test_mask_of_distinct_is_mask_of_indices(indices: set[int]) -> None:
+    """The one-pass mask of different card indices is the plain one (S2)."""
+    assert mask_of_distinct(sorted(indices)) == mask_of_indices(indices)

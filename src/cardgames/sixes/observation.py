@@ -22,7 +22,7 @@ from cardgames.sixes.deck import (
     columns_of,
     mask_of_cards,
     mask_of_columns,
-    mask_of_indices,
+    mask_of_distinct,
     playable_mask,
     shuffle,
 )
@@ -160,10 +160,10 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
             hands.append(own)
             continue
         if seat == opener and size:
-            hands.append(SIX_OF_DIAMONDS_BIT | mask_of_indices(unseen[dealt : dealt + size - 1]))
+            hands.append(SIX_OF_DIAMONDS_BIT | mask_of_distinct(unseen[dealt : dealt + size - 1]))
             dealt += size - 1
             continue
-        hands.append(mask_of_indices(unseen[dealt : dealt + size]))
+        hands.append(mask_of_distinct(unseen[dealt : dealt + size]))
         dealt += size
     return state_with_hands(observation, tuple(hands), seen & ~own, rng)
 

@@ -33,7 +33,7 @@ from cardgames.sixes.deck import (
     SIXES_DECK,
     mask_of_cards,
     mask_of_columns,
-    mask_of_indices,
+    mask_of_distinct,
     playable_mask,
     shuffle,
 )
@@ -126,7 +126,7 @@ def _place_greedily(
 ) -> dict[int, int] | None:
     """Place ``cards`` most constrained first, each by :func:`_pick`; None at a dead end."""
     order = list(cards)
-    rng.shuffle(order)
+    shuffle(rng, order)
     order.sort(key=lambda card: len(allowed[card]))
     left = list(room)
     placed = {}
@@ -151,7 +151,7 @@ def _place_exactly(
 
     def settle(card: int, visited: set[int]) -> bool:
         seats = list(allowed[card])
-        rng.shuffle(seats)
+        shuffle(rng, seats)
         for seat in seats:
             if seat in visited:
                 continue
@@ -168,7 +168,7 @@ def _place_exactly(
         return False
 
     order = list(cards)
-    rng.shuffle(order)
+    shuffle(rng, order)
     for card in order:
         if not settle(card, set()):
             return None
@@ -306,6 +306,6 @@ def determinize(
     shuffle(rng, free)
     dealt = 0
     for seat in plan.others:
-        hands[seat] |= mask_of_indices(free[dealt : dealt + room[seat]])
+        hands[seat] |= mask_of_distinct(free[dealt : dealt + room[seat]])
         dealt += room[seat]
     return state_with_hands(observation, tuple(hands), plan.table_mask, rng)
