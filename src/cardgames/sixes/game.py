@@ -419,7 +419,29 @@ class Sixes:
                 raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
             index = _PLAY_INDEX.get(id(action))
             if index is not None:  # one of the shared PLAYS, as legal_actions returns them
-                return self._play_index(state, player, index, PLAYS[index])
+                bit = 1 << index
+                hands = state.hand_masks
+                hand = hands[player] ^ bit
+                playable = state._playable  # noqa: SLF001
+                if hand & bit or not playable & bit or not hand:
+                    # not in hand, not playable (rejected there), or the round's last card
+                    return self._play_index(state, player, index, PLAYS[index])
+                # The common play, inline (this is :meth:`_play_index` without a call).
+                new: SixesState = _new_state(SixesState)
+                _set_hand_masks(new, (*hands[:player], hand, *hands[player + 1 :]))
+                _set_table_mask(new, state.table_mask | bit)
+                _set_playable(new, (playable ^ bit) | GROWTH[index])
+                _set_stacks(new, state.stacks)
+                _set_pot(new, state.pot)
+                _set_settled_stacks(new, state.settled_stacks)
+                _set_dealer(new, state.dealer)
+                _set_to_play(new, self._next_seat[player])
+                _set_round_number(new, state.round_number)
+                _set_history(new, state.history + (TURNS[player][index],))  # noqa: RUF005
+                _set_stack_emptied(new, state.stack_emptied)
+                _set_chance_key(new, state.chance_key)
+                _set_pending_decks(new, state.pending_decks)
+                return new
             if action.__class__ is Play:
                 return self._play(state, player, action)
             if action.__class__ is Pass:
