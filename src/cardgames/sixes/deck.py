@@ -12,6 +12,7 @@ card has a dense index in 0..39, ``suit * 10 + position``, which is also its act
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -23,6 +24,7 @@ __all__ = [
     "DECK_SIZE",
     "FULL_MASK",
     "GROWTH",
+    "PLAIN_DRAWS",
     "SIXES_DECK",
     "SIXES_ORDER",
     "SIX_OF_DIAMONDS",
@@ -38,8 +40,10 @@ __all__ = [
     "index_of",
     "is_valid_table",
     "mask_of_cards",
+    "mask_of_distinct",
     "mask_of_indices",
     "playable_mask",
+    "shuffle",
 ]
 
 SIXES_ORDER: Final = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
@@ -71,6 +75,12 @@ SIX_OF_DIAMONDS: Final = Card.parse("6d")
 
 SIX_OF_DIAMONDS_BIT: Final = 1 << _INDEX_BY_CARD[SIX_OF_DIAMONDS]
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
+_SUITS: Final = tuple(range(4))
+_BITS: Final = tuple(1 << index for index in range(DECK_SIZE))
+"""The suits' numbers (iterating the enum costs more than the loops it drives)."""
+_INDEX_BY_ID: Final[dict[int, int]] = {id(card): i for i, card in enumerate(SIXES_DECK)}
+"""The index of each card of :data:`SIXES_DECK` by identity (these objects live as long as the
+module): the engine's own hands and columns hold them, so their masks need no card hashed."""
 
 
 def card_index(card: Card) -> int:
@@ -98,12 +108,52 @@ def card_at(index: int) -> Card:
     return SIXES_DECK[index]
 
 
-def mask_of_cards(cards: Iterable[Card]) -> int:
-    """The bitmask of ``cards`` (which must all be Sixes cards)."""
+def mask_of_columns(columns: Iterable[Iterable[Card]]) -> int:
+    """The bitmask of every card of ``columns`` (which must all be Sixes cards)."""
     mask = 0
-    for card in cards:
-        mask |= 1 << _INDEX_BY_CARD[card]
+    for column in columns:
+        mask |= mask_of_cards(column)
     return mask
+
+
+def mask_of_cards(cards: Iterable[Card]) -> int:
+    """The bitmask of ``cards`` (which must all be Sixes cards).
+
+    The deck's own card objects (those of the engine's hands and columns) are found by
+    identity; any other card by value.
+    """
+    mask = 0
+    by_id = _INDEX_BY_ID
+    for card in cards:
+        index = by_id.get(id(card))
+        mask |= 1 << (_INDEX_BY_CARD[card] if index is None else index)
+    return mask
+
+
+PLAIN_DRAWS: Final = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", None
+)
+"""Whether a plain :class:`random.Random` draws below ``n`` by rejection from ``getrandbits``."""
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, only faster.
+
+    For a plain :class:`random.Random` the draws of ``random.shuffle`` (Fisher-Yates, each
+    index drawn by rejection sampling from ``getrandbits``) are made inline; any other
+    generator's own ``shuffle`` is called.
+    """
+    if rng.__class__ is not random.Random or not PLAIN_DRAWS:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def mask_of_indices(indices: Iterable[int]) -> int:
@@ -112,6 +162,11 @@ def mask_of_indices(indices: Iterable[int]) -> int:
     for index in indices:
         mask |= 1 << index
     return mask
+
+
+def mask_of_distinct(indices: Iterable[int]) -> int:
+    """:func:`mask_of_indices` of different indices in 0..39, summed in one C-level pass."""
+    return sum(map(_BITS.__getitem__, indices))
 
 
 def _suit_table(suit: Suit) -> tuple[tuple[Card, ...], ...]:
@@ -171,7 +226,7 @@ def is_valid_table(table: int) -> bool:
         return False
     if table and not table & SIX_OF_DIAMONDS_BIT:
         return False
-    for suit in Suit:
+    for suit in _SUITS:
         segment = (table >> (SUIT_SPAN * suit)) & _SUIT_MASK
         if not segment:
             continue
@@ -190,7 +245,7 @@ def playable_mask(table: int) -> int:
     if not table:
         return SIX_OF_DIAMONDS_BIT
     playable = 0
-    for suit in Suit:
+    for suit in _SUITS:
         base = SUIT_SPAN * suit
         segment = (table >> base) & _SUIT_MASK
         if not segment:

@@ -45,6 +45,7 @@ from cardgames.sixes.deck import (
     CARD_INDEX,
     DECK_SIZE,
     GROWTH,
+    PLAIN_DRAWS,
     SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
     SIX_POSITION,
@@ -55,7 +56,24 @@ from cardgames.sixes.deck import (
 )
 from cardgames.sixes.observation import SixesObservation, observe
 from cardgames.sixes.sampling import determinize
-from cardgames.sixes.state import SixesState, unchecked_state
+from cardgames.sixes.state import (  # the slot setters of the hot path
+    SixesState,
+    _set_chance_key,
+    _set_dealer,
+    _set_hand_masks,
+    _set_history,
+    _set_pending_decks,
+    _set_playable,
+    _set_pot,
+    _set_round_number,
+    _set_settled_stacks,
+    _set_stack_emptied,
+    _set_stacks,
+    _set_table_mask,
+    _set_to_play,
+    unchecked_state,
+)
+from cardgames.sixes.state import _new as _new_state
 
 if TYPE_CHECKING:
     from cardgames.spec import GameSpec
@@ -68,6 +86,12 @@ _PASS_FLAG: Final = 1 << DECK_SIZE
 _CACHE_LIMIT: Final = 1 << 16
 _actions_cache: dict[int, tuple[SixesAction, ...]] = {}
 _mask_cache: dict[int, tuple[bool, ...]] = {}
+_PLAY_INDEX: Final = {id(play): index for index, play in enumerate(PLAYS)}
+"""The card index of each shared :data:`~cardgames.sixes.action.PLAYS` entry, by identity.
+
+``legal_actions`` returns these shared objects (which live as long as the module), so ``apply``
+finds a play's card index without hashing its card; any other :class:`Play` is looked up by card.
+"""
 
 
 def _actions_for(key: int) -> tuple[SixesAction, ...]:
@@ -203,17 +227,15 @@ class Sixes:
             return self.initial_state(seed, deck=first, dealer=chance.dealer, later_decks=later)
         rng = make_rng(seed)
         first_dealer = rng.randrange(self.config.num_players)
-        if deck is None:
-            order = list(range(DECK_SIZE))
-            rng.shuffle(order)
-            indices = tuple(order)
-        else:
-            indices = _checked_deck(deck, "deck")
-        chance_key = rng.getrandbits(64)
         if dealer is not None:
             if not is_seat(dealer, self.config.num_players):
                 raise InvalidConfigError(f"dealer must be a seat 0..{self.num_players - 1} (S4)")
             first_dealer = dealer
+        if deck is None:
+            hands = self._shuffled_hands(rng, first_dealer)
+        else:
+            hands = self._hands(_checked_deck(deck, "deck"), first_dealer)
+        chance_key = rng.getrandbits(64)
         pending = tuple(
             tuple(
                 SIXES_DECK[i]
@@ -226,21 +248,53 @@ class Sixes:
             for round_number, later in enumerate(later_decks, 2)
         )
         stacks = (self.config.starting_chips,) * self.config.num_players
-        return self._deal(indices, PlayerId(first_dealer), stacks, 1, chance_key, pending)
+        return self._deal(hands, PlayerId(first_dealer), stacks, 1, chance_key, pending)
+
+    def _hands(self, indices: Sequence[int], dealer: int) -> list[int]:
+        """The hands (as masks) ``dealer`` deals from the deck order ``indices`` (S4, S11)."""
+        hands = [0] * self.config.num_players
+        for seat, index in zip(self._deal_seats[dealer], indices, strict=True):
+            hands[seat] |= 1 << index
+        return hands
+
+    def _shuffled_hands(self, rng: random.Random, dealer: int) -> list[int]:
+        """The hands ``dealer`` deals from a deck shuffled by ``rng``, in one pass (S4, S11).
+
+        The same draws as ``rng.shuffle`` of the 40 card indices followed by the deal
+        (:meth:`_hands`): Fisher-Yates fixes position ``i`` of the deck at step ``i``, so that
+        card goes straight to the hand position ``i`` is dealt to. The draws are made inline
+        for a plain :class:`random.Random` (see :func:`~cardgames.sixes.deck.shuffle`).
+        """
+        if rng.__class__ is not random.Random or not PLAIN_DRAWS:
+            order = list(range(DECK_SIZE))
+            rng.shuffle(order)
+            return self._hands(order, dealer)
+        seats = self._deal_seats[dealer]
+        hands = [0] * self.config.num_players
+        order = list(range(DECK_SIZE))
+        getrandbits = rng.getrandbits
+        for i in range(DECK_SIZE - 1, 0, -1):
+            size = i + 1
+            bits = size.bit_length()
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
+            card = order[j]
+            order[j] = order[i]
+            hands[seats[i]] |= 1 << card
+        hands[seats[0]] |= 1 << order[0]
+        return hands
 
     def _deal(  # noqa: PLR0913, PLR0917 - a round's whole context
         self,
-        indices: tuple[int, ...],
+        hands: list[int],
         dealer: PlayerId,
         stacks: tuple[int, ...],
         round_number: int,
         chance_key: int,
         pending: tuple[tuple[Card, ...], ...],
     ) -> SixesState:
-        """A new round dealt from ``indices`` by ``dealer``, the 6♦ holder to open (S4, S5)."""
-        hands = [0] * self.config.num_players
-        for seat, index in zip(self._deal_seats[dealer], indices, strict=True):
-            hands[seat] |= 1 << index
+        """A new round of ``hands`` dealt by ``dealer``, the 6♦ holder to open (S4, S5)."""
         opener = next(seat for seat, mask in enumerate(hands) if mask & SIX_OF_DIAMONDS_BIT)
         return unchecked_state(
             tuple(hands),
@@ -364,6 +418,31 @@ class Sixes:
             player = state.to_play
             if player is None:
                 raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
+            index = _PLAY_INDEX.get(id(action))
+            if index is not None:  # one of the shared PLAYS, as legal_actions returns them
+                bit = 1 << index
+                hands = state.hand_masks
+                hand = hands[player] ^ bit
+                playable = state._playable  # noqa: SLF001
+                if hand & bit or not playable & bit or not hand:
+                    # not in hand, not playable (rejected there), or the round's last card
+                    return self._play_index(state, player, index, PLAYS[index])
+                # The common play, inline (this is :meth:`_play_index` without a call).
+                new: SixesState = _new_state(SixesState)
+                _set_hand_masks(new, (*hands[:player], hand, *hands[player + 1 :]))
+                _set_table_mask(new, state.table_mask | bit)
+                _set_playable(new, (playable ^ bit) | GROWTH[index])
+                _set_stacks(new, state.stacks)
+                _set_pot(new, state.pot)
+                _set_settled_stacks(new, state.settled_stacks)
+                _set_dealer(new, state.dealer)
+                _set_to_play(new, self._next_seat[player])
+                _set_round_number(new, state.round_number)
+                _set_history(new, state.history + (TURNS[player][index],))  # noqa: RUF005
+                _set_stack_emptied(new, state.stack_emptied)
+                _set_chance_key(new, state.chance_key)
+                _set_pending_decks(new, state.pending_decks)
+                return new
             if action.__class__ is Play:
                 return self._play(state, player, action)
             if action.__class__ is Pass:
@@ -436,6 +515,16 @@ class Sixes:
             index = None
         if index is None:
             raise self._reject(state, player, action)
+        return self._play_index(state, player, index, action)
+
+    def _play_index(
+        self, state: SixesState, player: PlayerId, index: int, action: Play
+    ) -> SixesState:
+        """Play the card of index ``index`` (S6): the hot path of every playout.
+
+        The successor's slots are set directly (no attrs ``__init__``): it is derived from a
+        valid state by a legal play, so it needs no validation.
+        """
         bit = 1 << index
         hands = state.hand_masks
         hand = hands[player]
@@ -449,21 +538,21 @@ class Sixes:
         playable = (playable ^ bit) | GROWTH[index]
         if not hand:
             return self._end_round(state, player, new_hands, table, playable, history)
-        return unchecked_state(
-            new_hands,
-            table,
-            playable,
-            state.stacks,
-            state.pot,
-            state.settled_stacks,
-            state.dealer,
-            self._next_seat[player],
-            state.round_number,
-            history,
-            state.stack_emptied,
-            state.chance_key,
-            state.pending_decks,
-        )
+        new: SixesState = _new_state(SixesState)
+        _set_hand_masks(new, new_hands)
+        _set_table_mask(new, table)
+        _set_playable(new, playable)
+        _set_stacks(new, state.stacks)
+        _set_pot(new, state.pot)
+        _set_settled_stacks(new, state.settled_stacks)
+        _set_dealer(new, state.dealer)
+        _set_to_play(new, self._next_seat[player])
+        _set_round_number(new, state.round_number)
+        _set_history(new, history)
+        _set_stack_emptied(new, state.stack_emptied)
+        _set_chance_key(new, state.chance_key)
+        _set_pending_decks(new, state.pending_decks)
+        return new
 
     def _pass(self, state: SixesState, player: PlayerId) -> SixesState:
         if not self._legal_key(state, player) & _PASS_FLAG:
@@ -557,14 +646,14 @@ class Sixes:
             )
         next_round = state.round_number + 1
         pending = state.pending_decks
+        dealer = history[0].player
         if pending:
-            indices = tuple(card_index(card) for card in pending[0])
+            dealt = self._hands([card_index(card) for card in pending[0]], dealer)
             pending = pending[1:]
         else:
-            indices = self._next_deck(state.chance_key, next_round)
-        return self._deal(
-            indices, history[0].player, settled, next_round, state.chance_key, pending
-        )
+            rng = random.Random((state.chance_key << 32) | next_round)
+            dealt = self._shuffled_hands(rng, dealer)
+        return self._deal(dealt, dealer, settled, next_round, state.chance_key, pending)
 
     # --- results ---
 

@@ -21,9 +21,12 @@ from cardgames.sixes.deck import (
     cards_of_mask,
     columns_of,
     mask_of_cards,
-    mask_of_indices,
+    mask_of_columns,
+    mask_of_distinct,
+    playable_mask,
+    shuffle,
 )
-from cardgames.sixes.state import SixesState, format_hand, format_table
+from cardgames.sixes.state import SixesState, format_hand, format_table, unchecked_state
 
 __all__ = ["SixesObservation", "determinize", "observe"]
 
@@ -150,25 +153,13 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
         ValueError: the hand sizes do not add up to the cards ``observation`` has not seen, or
             ``observation`` is a spectator's.
     """
-    me = observation.player
-    if me is None:
-        raise ValueError("a spectator's observation has no seat to determinize for")
-    own = mask_of_cards(observation.hand)
-    seen = own | mask_of_cards(observation.table)
-    unseen = [i for i in range(DECK_SIZE) if not seen >> i & 1]
-    sizes = observation.hand_sizes
-    others = sum(sizes) - sizes[me]
-    if others != len(unseen) or sizes[me] != len(observation.hand):
-        raise ValueError("the observation's hand sizes do not match its unseen cards")
-    rng.shuffle(unseen)
-    opener = observation.to_play
-    if seen & ~own or opener == observation.player:
-        opener = None
-    elif opener is not None:
+    own, seen, cards, opener = _deal_facts(observation)
+    unseen = list(cards)
+    shuffle(rng, unseen)
+    if opener is not None:
         # Before the opening everyone knows that the player to act holds the 6♦ (S5).
-        if _SIX_INDEX not in unseen:
-            raise ValueError("the player to open must hold the 6♦ (S5)")
         unseen.remove(_SIX_INDEX)
+    sizes = observation.hand_sizes
     hands = []
     dealt = 0
     for seat, size in enumerate(sizes):
@@ -176,12 +167,40 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
             hands.append(own)
             continue
         if seat == opener and size:
-            hands.append(SIX_OF_DIAMONDS_BIT | mask_of_indices(unseen[dealt : dealt + size - 1]))
+            hands.append(SIX_OF_DIAMONDS_BIT | mask_of_distinct(unseen[dealt : dealt + size - 1]))
             dealt += size - 1
             continue
-        hands.append(mask_of_indices(unseen[dealt : dealt + size]))
+        hands.append(mask_of_distinct(unseen[dealt : dealt + size]))
         dealt += size
     return state_with_hands(observation, tuple(hands), seen & ~own, rng)
+
+
+def _deal_facts(observation: SixesObservation) -> tuple[int, int, tuple[int, ...], int | None]:
+    """What every sample of ``observation`` shares.
+
+    Its own and seen masks, the unseen cards (lowest first) and the seat known to hold the 6♦
+    (S5), or None.
+
+    Raises:
+        ValueError: the hand sizes do not add up to the unseen cards, or the player to open
+            cannot hold the 6♦.
+    """
+    own = mask_of_cards(observation.hand)
+    seen = own | mask_of_columns(observation.columns)
+    unseen = tuple(i for i in range(DECK_SIZE) if not seen >> i & 1)
+    sizes = observation.hand_sizes
+    me = observation.player
+    if me is None:
+        raise ValueError("a spectator's observation has no seat to determinize for")
+    others = sum(sizes) - sizes[me]
+    if others != len(unseen) or sizes[me] != len(observation.hand):
+        raise ValueError("the observation's hand sizes do not match its unseen cards")
+    opener = observation.to_play
+    if seen & ~own or opener == observation.player:
+        opener = None
+    elif opener is not None and _SIX_INDEX not in unseen:
+        raise ValueError("the player to open must hold the 6♦ (S5)")
+    return own, seen, unseen, opener
 
 
 def state_with_hands(
@@ -193,9 +212,30 @@ def state_with_hands(
     """The full state that ``observation`` shows, with the hidden hands chosen by the caller.
 
     The public fields come from the observation; the private chance key is drawn from ``rng``.
-    The validating constructor checks the result.
+    The validating constructor checks the first sample of an observation. Every later sample
+    of the same observation (a search samples one many times) differs only in the hidden
+    hands, which the callers deal from exactly the unseen cards, each hand keeping its size
+    and the 6♦ with the player to open: what the check found of the first sample holds of it
+    too, so it is built directly.
     """
-    return SixesState(
+    last = next(iter(_last_checked), None)  # one read: another thread may replace the entry
+    if last is not None and last[0] is observation:
+        return unchecked_state(
+            hand_masks,
+            table_mask,
+            last[1],
+            observation.stacks,
+            observation.pot,
+            observation.settled_stacks,
+            observation.dealer,
+            observation.to_play,
+            observation.round_number,
+            observation.history,
+            observation.stack_emptied,
+            rng.getrandbits(64),
+            (),
+        )
+    state = SixesState(
         hand_masks=hand_masks,
         table_mask=table_mask,
         stacks=observation.stacks,
@@ -208,3 +248,10 @@ def state_with_hands(
         stack_emptied=observation.stack_emptied,
         chance_key=rng.getrandbits(64),
     )
+    _last_checked[:] = [(observation, playable_mask(table_mask))]
+    return state
+
+
+_last_checked: list[tuple[SixesObservation, int]] = []
+"""The last observation whose sample passed the state check (kept alive, so ``is`` is sound),
+with its table's playable mask."""

@@ -32,8 +32,10 @@ from cardgames.sixes.deck import (
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
     mask_of_cards,
-    mask_of_indices,
+    mask_of_columns,
+    mask_of_distinct,
     playable_mask,
+    shuffle,
 )
 from cardgames.sixes.observation import SixesObservation, state_with_hands
 from cardgames.sixes.observation import determinize as deal_unconstrained
@@ -124,7 +126,7 @@ def _place_greedily(
 ) -> dict[int, int] | None:
     """Place ``cards`` most constrained first, each by :func:`_pick`; None at a dead end."""
     order = list(cards)
-    rng.shuffle(order)
+    shuffle(rng, order)
     order.sort(key=lambda card: len(allowed[card]))
     left = list(room)
     placed = {}
@@ -149,7 +151,7 @@ def _place_exactly(
 
     def settle(card: int, visited: set[int]) -> bool:
         seats = list(allowed[card])
-        rng.shuffle(seats)
+        shuffle(rng, seats)
         for seat in seats:
             if seat in visited:
                 continue
@@ -166,7 +168,7 @@ def _place_exactly(
         return False
 
     order = list(cards)
-    rng.shuffle(order)
+    shuffle(rng, order)
     for card in order:
         if not settle(card, set()):
             return None
@@ -245,7 +247,7 @@ def _plan(observation: SixesObservation) -> _Plan | None:
     own = mask_of_cards(observation.hand)
     if excluded[me] & own:
         raise InvalidStateError(f"player {me} passed while holding a card they could play (S7)")
-    seen = own | mask_of_cards(observation.table)
+    seen = own | mask_of_columns(observation.columns)
     unseen = FULL_MASK & ~seen
     sizes = observation.hand_sizes
     others = [seat for seat in range(len(sizes)) if seat != me]
@@ -290,8 +292,9 @@ def determinize(
     """
     if not must_play_if_able:
         return deal_unconstrained(observation, rng)
-    if _last_plan and _last_plan[0][0] is observation:
-        plan = _last_plan[0][1]
+    last = next(iter(_last_plan), None)  # one read: another thread may replace the entry
+    if last is not None and last[0] is observation:
+        plan = last[1]
     else:
         plan = _plan(observation)
         _last_plan[:] = [(observation, plan)]
@@ -303,9 +306,9 @@ def determinize(
         hands[seat] |= 1 << card
         room[seat] -= 1
     free = list(plan.free)
-    rng.shuffle(free)
+    shuffle(rng, free)
     dealt = 0
     for seat in plan.others:
-        hands[seat] |= mask_of_indices(free[dealt : dealt + room[seat]])
+        hands[seat] |= mask_of_distinct(free[dealt : dealt + room[seat]])
         dealt += room[seat]
     return state_with_hands(observation, tuple(hands), plan.table_mask, rng)

@@ -15,7 +15,7 @@ import attrs
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
-from cardgames.sixes.action import Play, SixesTurn
+from cardgames.sixes.action import PLAYS, Play, SixesTurn
 from cardgames.sixes.config import PLAYER_COUNTS
 from cardgames.sixes.deck import (
     DECK_SIZE,
@@ -33,6 +33,10 @@ from cardgames.sixes.deck import (
 
 __all__ = ["SixesState", "format_hand", "format_table"]
 
+_PLAY_INDEX: Final = {id(play): index for index, play in enumerate(PLAYS)}
+"""The card index of each shared play (they live as long as the module), by identity."""
+_OPENING: Final = Play(SIX_OF_DIAMONDS)
+
 
 def _card_problems(state: SixesState) -> list[str]:
     """What is wrong with the cards of ``state`` (S2, S5, S6)."""
@@ -47,7 +51,9 @@ def _card_problems(state: SixesState) -> list[str]:
     if not is_valid_table(state.table_mask):
         problems.append("each column must be one run through its 6, the 6♦ first (S5, S6)")
     if bool(state.history) != bool(state.table_mask) or (
-        state.history and state.history[0].action != Play(SIX_OF_DIAMONDS)
+        state.history
+        and state.history[0].action is not _OPENING
+        and state.history[0].action != _OPENING
     ):
         problems.append("a round's history starts with the play of the 6♦ (S5)")
     if any(len(deck) != DECK_SIZE or set(deck) != set(SIXES_DECK) for deck in state.pending_decks):
@@ -82,7 +88,10 @@ def _history_problems(state: SixesState) -> list[str]:
     for turn in state.history:
         if turn.player not in seats:
             return ["every turn of the history is by a seat (S1)"]
-        index = index_of(turn.action.card) if isinstance(turn.action, Play) else None
+        action = turn.action
+        index = _PLAY_INDEX.get(id(action))
+        if index is None and isinstance(action, Play):
+            index = index_of(action.card)
         if index is not None:
             bit = 1 << index
             if played & bit or not state.table_mask & bit:

@@ -1,0 +1,331 @@
+"""The measures of ``benchmarks/run.py``: the engine's hot paths next to their anchors.
+
+Every timed measure is a *task*: a callable that does one batch of work for about a given
+number of CPU seconds and returns ``(units, cpu_seconds)``. :func:`interleaved` runs the tasks
+round after round, one batch of each per round (so a burst of load on a shared machine hits
+every measure alike), and keeps the median rate of each. The anchors (OpenSpiel's C++
+``crazy_eights`` and ``treys``, from the optional ``bench`` extra) are tasks like the others, in
+the same rounds, so the ratios printed by ``run.py`` compare figures taken side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from cardgames.bots import ISMCTSBot
+from cardgames.cards import Card, Rank, standard_deck
+from cardgames.game import Game
+from cardgames.paiute import Paiute, PaiuteConfig
+from cardgames.paiute.hands import evaluate
+from cardgames.serialization import decode_state, dumps, encode
+from cardgames.sixes import Sixes, SixesConfig
+
+clock = time.process_time
+Task = Callable[[float], tuple[float, float]]
+
+
+@attrs.frozen
+class Measure:
+    """One figure of the suite: what it is, its unit, and how to take one batch of it.
+
+    ``per_unit`` turns the rate into a time per unit (µs) when true; otherwise the figure is a
+    rate (units per CPU second).
+    """
+
+    name: str
+    unit: str
+    task: Task
+    per_unit: bool = False
+
+    def figure(self, units: float, seconds: float) -> float:
+        """The figure of one batch: µs per unit, or units per second."""
+        if self.per_unit:
+            return 1e6 * seconds / max(units, 1e-9)
+        return units / max(seconds, 1e-9)
+
+
+def _cycle(items: Sequence[Any], body: Callable[[Any], object]) -> Task:
+    """A task applying ``body`` to ``items`` in whole passes until the budget is spent."""
+
+    def task(budget: float) -> tuple[float, float]:
+        units = 0
+        start = clock()
+        while True:
+            for item in items:
+                body(item)
+            units += len(items)
+            elapsed = clock() - start
+            if elapsed >= budget:
+                return units, elapsed
+
+    return task
+
+
+def playouts(game: Game[Any, Any, Any], seed: int = 0) -> Task:
+    """Random playouts through the protocol: ``legal_actions``, a seeded choice, ``apply``."""
+    games = iter(range(seed, seed + 10**9))
+
+    def task(budget: float) -> tuple[float, float]:
+        rng = random.Random(seed)
+        randrange = rng.randrange
+        legal_actions, apply, is_terminal = game.legal_actions, game.apply, game.is_terminal
+        actions = 0
+        start = clock()
+        while clock() - start < budget:
+            state = game.initial_state(next(games))
+            while not is_terminal(state):
+                choices = legal_actions(state)
+                state = apply(state, choices[randrange(len(choices))])
+                actions += 1
+        return actions, clock() - start
+
+    return task
+
+
+def trajectory_states(game: Game[Any, Any, Any], count: int, seed: int = 0) -> list[Any]:
+    """``count`` non-terminal states met along seeded random playouts (every state kept)."""
+    rng = random.Random(seed)
+    states: list[Any] = []
+    game_seed = seed
+    while len(states) < count:
+        state = game.initial_state(game_seed)
+        game_seed += 1
+        while not game.is_terminal(state) and len(states) < count:
+            states.append(state)
+            choices = game.legal_actions(state)
+            state = game.apply(state, choices[rng.randrange(len(choices))])
+    return states
+
+
+def engine_measures(  # noqa: PLR0913 - one knob per family of figures
+    label: str,
+    game: Game[Any, Any, Any],
+    search_game: Game[Any, Any, Any],
+    *,
+    samples: int,
+    search_positions: int,
+    iterations: int,
+) -> list[Measure]:
+    """The figures of one game: playouts, apply, observe, determinize, JSON, ISMCTS."""
+    states = trajectory_states(game, samples)
+    rng = random.Random(1)
+    steps = [(s, game.legal_actions(s)) for s in states]
+    pairs = [(s, legal[rng.randrange(len(legal))]) for s, legal in steps]
+    seats = [(s, p) for s in states if (p := game.current_player(s)) is not None]
+    observations = [game.observe(s, p) for s, p in seats]
+    documents = [encode(game, s) for s in states[:: max(1, len(states) // 50)]]
+    texts = [json.dumps(d) for d in documents]
+    apply, observe, determinize = game.apply, game.observe, game.determinize
+    search_states = [
+        s
+        for s in trajectory_states(search_game, 40 * search_positions, seed=7)
+        if len(search_game.legal_actions(s)) > 1
+    ][:: 40 // 2][:search_positions] or trajectory_states(search_game, 1, seed=7)
+
+    def search(budget: float) -> tuple[float, float]:
+        done = 0
+        start = clock()
+        while True:
+            for index, state in enumerate(search_states):
+                player = search_game.current_player(state)
+                assert player is not None
+                bot = ISMCTSBot(search_game, iterations=iterations, rollout_to="round", seed=index)
+                bot.choose(search_game.observe(state, player), search_game.legal_actions(state))
+                done += iterations
+                if clock() - start >= budget:
+                    return done, clock() - start
+
+    return [
+        Measure(f"{label}.playouts", "actions/s", playouts(game)),
+        Measure(f"{label}.apply", "µs", _cycle(pairs, lambda p: apply(*p)), per_unit=True),
+        Measure(f"{label}.observe", "µs", _cycle(seats, lambda p: observe(*p)), per_unit=True),
+        Measure(
+            f"{label}.determinize",
+            "µs",
+            _cycle(observations, lambda o: determinize(o, rng)),
+            per_unit=True,
+        ),
+        Measure(
+            f"{label}.determinize_again",
+            "µs",
+            _cycle(
+                [o for o in observations[:: max(1, len(observations) // 40)] for _ in range(10)],
+                lambda o: determinize(o, rng),
+            ),
+            per_unit=True,
+        ),
+        Measure(
+            f"{label}.to_json",
+            "µs",
+            _cycle(states[:: max(1, len(states) // 50)], lambda s: dumps(game, s)),
+            per_unit=True,
+        ),
+        Measure(f"{label}.json_dumps", "µs", _cycle(documents, json.dumps), per_unit=True),
+        Measure(
+            f"{label}.from_json",
+            "µs",
+            _cycle(texts, lambda t: decode_state(game, t)),
+            per_unit=True,
+        ),
+        Measure(f"{label}.json_loads", "µs", _cycle(texts, json.loads), per_unit=True),
+        Measure(f"{label}.ismcts", "iterations/s", search),
+    ]
+
+
+def _hands(size: int, count: int) -> list[tuple[Card, ...]]:
+    """``count`` seeded random hands of ``size`` different cards."""
+    rng = random.Random(size)
+    deck = list(standard_deck())
+    return [tuple(rng.sample(deck, size)) for _ in range(count)]
+
+
+def evaluate_measures(count: int) -> list[Measure]:
+    """The checked Paiute hand evaluation on :class:`~cardgames.cards.Card` objects."""
+    return [
+        Measure(
+            f"evaluate.{size}_cards",
+            "hands/s",
+            _cycle(_hands(size, count), lambda hand: evaluate(hand, Rank.NINE)),
+        )
+        for size in (5, 6)
+    ]
+
+
+def anchor_measures(samples: int, count: int) -> list[Measure]:
+    """OpenSpiel's C++ ``crazy_eights`` and ``treys``, from the same Python loop.
+
+    Raises:
+        ImportError: the ``bench`` extra (open-spiel, treys) is not installed.
+    """
+    import pyspiel
+    import treys  # type: ignore[import-untyped]
+
+    game = pyspiel.load_game("crazy_eights")
+
+    def spiel_playouts(budget: float) -> tuple[float, float]:
+        rng = random.Random(0)
+        randrange = rng.randrange
+        actions = 0
+        start = clock()
+        while clock() - start < budget:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                # the deal is chance nodes here but inside initial_state in the engines:
+                # every node is timed, only the players' decisions are counted
+                actions += not state.is_chance_node()
+                choices = state.legal_actions()
+                state.apply_action(choices[randrange(len(choices))])
+        return actions, clock() - start
+
+    rng = random.Random(0)
+    states: list[Any] = []
+    while len(states) < samples:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(states) < samples:
+            if not state.is_chance_node():
+                states.append(state.clone())
+            choices = state.legal_actions()
+            state.apply_action(choices[rng.randrange(len(choices))])
+    pairs = [(s, s.legal_actions()[rng.randrange(len(s.legal_actions()))]) for s in states]
+    seats = [(s, s.current_player()) for s in states]
+    texts = [s.serialize() for s in states]
+
+    def clone_apply(pair: tuple[Any, int]) -> None:
+        pair[0].clone().apply_action(pair[1])
+
+    evaluator = treys.Evaluator()
+    treys_hands = {
+        size: [
+            ([treys.Card.new(str(c)) for c in hand[:2]], [treys.Card.new(str(c)) for c in hand[2:]])
+            for hand in _hands(size, count)
+        ]
+        for size in (5, 6)
+    }
+    return [
+        Measure("crazy_eights.playouts", "actions/s", spiel_playouts),
+        Measure("crazy_eights.clone_apply", "µs", _cycle(pairs, clone_apply), per_unit=True),
+        Measure(
+            "crazy_eights.observation_string",
+            "µs",
+            _cycle(seats, lambda p: p[0].observation_string(p[1])),
+            per_unit=True,
+        ),
+        Measure(
+            "crazy_eights.serialize", "µs", _cycle(states, lambda s: s.serialize()), per_unit=True
+        ),
+        Measure(
+            "crazy_eights.deserialize", "µs", _cycle(texts, game.deserialize_state), per_unit=True
+        ),
+        *(
+            Measure(
+                f"treys.{size}_cards",
+                "hands/s",
+                _cycle(treys_hands[size], lambda h: evaluator.evaluate(h[0], h[1])),
+            )
+            for size in (5, 6)
+        ),
+    ]
+
+
+def interleaved(measures: Sequence[Measure], rounds: int, budget: float) -> dict[str, list[float]]:
+    """Run one batch of every measure per round, ``rounds`` times; every figure of each."""
+    figures: dict[str, list[float]] = {m.name: [] for m in measures}
+    for _ in range(rounds):
+        for measure in measures:
+            units, seconds = measure.task(budget)
+            figures[measure.name].append(measure.figure(units, seconds))
+    return figures
+
+
+def median(values: Sequence[float]) -> float:
+    """The median of the rounds' figures."""
+    return statistics.median(values)
+
+
+def memory_per_state(game: Game[Any, Any, Any], count: int, seed: int = 0) -> float:
+    """Bytes kept per successive state of a chain of ``count`` states (tracemalloc).
+
+    Random playouts are chained (a new seeded game starts when one ends) and every state is
+    kept alive; the figure is the traced memory they hold divided by their number.
+    """
+    rng = random.Random(seed)
+    game_seed = seed
+
+    def chain() -> Iterator[Any]:
+        nonlocal game_seed
+        while True:
+            state = game.initial_state(game_seed)
+            game_seed += 1
+            while True:
+                yield state
+                if game.is_terminal(state):
+                    break
+                choices = game.legal_actions(state)
+                state = game.apply(state, choices[rng.randrange(len(choices))])
+
+    states = chain()
+    next(states)  # warm caches outside the trace
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = [next(states) for _ in range(count)]
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    return (after - before - 8 * len(kept)) / count
+
+
+def default_games() -> dict[str, tuple[Game[Any, Any, Any], Game[Any, Any, Any]]]:
+    """Each engine's playout game (default rules) and its search game (the issue's setups)."""
+    return {
+        "sixes": (Sixes(SixesConfig()), Sixes(SixesConfig(num_players=2))),
+        "paiute": (Paiute(PaiuteConfig()), Paiute(PaiuteConfig(num_players=4))),
+    }

@@ -1,0 +1,98 @@
+"""The benchmark suite (benchmarks/run.py) runs end to end and writes valid JSON lines.
+
+Timing is never asserted: these tests only prove that every measure runs and is reported.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from extras import require
+
+BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
+
+
+def _run_module() -> Any:
+    """``benchmarks/run.py`` as a module (its folder on the path, as when run as a script)."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_run", BENCHMARKS / "run.py")
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    return module
+
+
+def _lines(path: Path) -> dict[str, dict[str, Any]]:
+    return {line["name"]: line for line in map(json.loads, path.read_text().splitlines())}
+
+
+def test_smoke_run_reports_every_engine_measure(tmp_path: Path) -> None:
+    """A smoke run reports playouts, apply, observe, determinize, JSON, ISMCTS, memory, evaluate."""
+    out = tmp_path / "bench.jsonl"
+    results = _run_module().main(["--smoke", "--no-anchors", "--chain", "50", "--json", str(out)])
+    lines = _lines(out)
+    for game in ("sixes", "paiute"):
+        for measure in (
+            "playouts",
+            "apply",
+            "observe",
+            "determinize",
+            "determinize_again",
+            "to_json",
+            "json_dumps",
+            "from_json",
+            "json_loads",
+            "ismcts",
+            "memory_per_state",
+        ):
+            name = f"{game}.{measure}"
+            assert results[name] > 0
+            assert lines[name]["value"] == results[name]
+            assert lines[name]["machine"]
+    assert "evaluate.5_cards" in lines
+    assert "evaluate.6_cards" in lines
+    assert not any(name.startswith(("crazy_eights", "treys")) for name in lines)
+
+
+def test_smoke_run_measures_the_anchors_and_their_ratios(tmp_path: Path) -> None:
+    """With the bench extra the anchors run in the same rounds and the ratios are written."""
+    require("pyspiel", extra="bench")
+    require("treys", extra="bench")
+    out = tmp_path / "bench.jsonl"
+    _run_module().main(["--smoke", "--require-anchors", "--chain", "50", "--json", str(out)])
+    lines = _lines(out)
+    for name in (
+        "crazy_eights.playouts",
+        "crazy_eights.clone_apply",
+        "crazy_eights.observation_string",
+        "crazy_eights.serialize",
+        "crazy_eights.deserialize",
+        "treys.5_cards",
+        "treys.6_cards",
+        "sixes.playouts/crazy_eights.playouts",
+        "evaluate.5_cards/treys.5_cards",
+    ):
+        assert lines[name]["value"] > 0
+
+
+def test_missing_anchors_fail_only_when_required(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the bench extra the run goes on, unless --require-anchors is given."""
+    module = _run_module()
+
+    def missing(*_: object) -> list[object]:
+        raise ImportError("No module named 'pyspiel'")
+
+    monkeypatch.setattr(module, "anchor_measures", missing)
+    assert "sixes.playouts" in module.main(["--smoke", "--chain", "20"])
+    with pytest.raises(ImportError, match="pyspiel"):
+        module.main(["--smoke", "--chain", "20", "--require-anchors"])
