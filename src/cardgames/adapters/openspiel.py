@@ -554,10 +554,10 @@ class CardgamesObserver:
         }
 
     def _observation(self, state: Any, player: int) -> Any:
-        engine_state = state._node.state  # noqa: SLF001
-        if engine_state is None:
+        found = engine_state(state)
+        if found is None:
             return None
-        return self._game.engine.observe(engine_state, PlayerId(player))
+        return self._game.engine.observe(found, PlayerId(player))
 
     def set_from(self, state: Any, player: int) -> None:
         """Write ``player``'s view of ``state`` into :attr:`tensor` (zeros before the deal)."""
@@ -568,7 +568,7 @@ class CardgamesObserver:
 
     def string_from(self, state: Any, player: int) -> str:
         """``player``'s view of ``state`` as text (with earlier deals, for perfect recall)."""
-        node = state._node  # noqa: SLF001
+        node = state._node  # noqa: SLF001 - the adapter's own node behind its state
         observation = self._observation(state, player)
         now = "dealing" if observation is None else describe(self._game.engine, observation)
         if node.event is not None and node.action is not None:
@@ -585,4 +585,4 @@ def engine_game(game: Any) -> Game[Any, Any, Any]:
 
 def engine_state(state: Any) -> Any:
     """The cardgames state behind an OpenSpiel state (None during the first deal)."""
-    return state._node.state  # noqa: SLF001
+    return state._node.state  # noqa: SLF001 - the adapter's own node behind its state

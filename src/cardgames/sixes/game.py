@@ -343,7 +343,7 @@ class Sixes:
 
     def _legal_key(self, state: SixesState, player: int) -> int:
         """The legal plays as a bitmask, with bit 40 set when passing is legal (S5, S6, S7)."""
-        plays = state.hand_masks[player] & state._playable  # noqa: SLF001
+        plays = state.hand_masks[player] & state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
         if not plays:
             return _PASS_FLAG
         if self.config.must_play_if_able or not state.table_mask:
@@ -363,7 +363,7 @@ class Sixes:
             player = state.to_play
             if player is None:
                 return ()
-            plays = state.hand_masks[player] & state._playable  # noqa: SLF001
+            plays = state.hand_masks[player] & state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
         except AttributeError:
             raise _foreign(state) from None
         if not plays:
@@ -423,7 +423,7 @@ class Sixes:
                 bit = 1 << index
                 hands = state.hand_masks
                 hand = hands[player] ^ bit
-                playable = state._playable  # noqa: SLF001
+                playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
                 if hand & bit or not playable & bit or not hand:
                     # not in hand, not playable (rejected there), or the round's last card
                     return self._play_index(state, player, index, PLAYS[index])
@@ -493,7 +493,7 @@ class Sixes:
         bit = 1 << index
         if not state.hand_masks[player] & bit:
             return f"{card.unicode} is not in their hand (S6)"
-        if state._playable & bit:  # noqa: SLF001
+        if state._playable & bit:  # noqa: SLF001 - the engine reads its own cached playable mask
             return None
         if not state.table_mask:
             return f"the {SIX_OF_DIAMONDS.unicode} opens (S5)"
@@ -528,7 +528,7 @@ class Sixes:
         bit = 1 << index
         hands = state.hand_masks
         hand = hands[player]
-        playable = state._playable  # noqa: SLF001
+        playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
         if not hand & bit & playable:
             raise self._reject(state, player, action)
         hand ^= bit
@@ -578,7 +578,7 @@ class Sixes:
                 state,
                 hands=state.hand_masks,
                 table=state.table_mask,
-                playable=state._playable,  # noqa: SLF001
+                playable=state._playable,  # noqa: SLF001 - the engine reads its own cached playable mask
                 stacks=stacks,
                 history=history,
                 emptied=emptied,
@@ -586,7 +586,7 @@ class Sixes:
         return unchecked_state(
             state.hand_masks,
             state.table_mask,
-            state._playable,  # noqa: SLF001
+            state._playable,  # noqa: SLF001 - the engine reads its own cached playable mask
             stacks,
             pot,
             state.settled_stacks,
