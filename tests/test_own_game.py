@@ -71,6 +71,7 @@ def _run(site: Path, *args: str, cwd: Path = ROOT) -> subprocess.CompletedProces
         "PYTHONPATH": _path(site),
         "PYTHONWARNINGS": "error",
         "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "dev"),
+        "PYTEST_ADDOPTS": "",  # the inner pytest runs in this worker, not spread over cores
     }
     return subprocess.run(  # noqa: S603 - our own interpreter, fixed arguments
         [sys.executable, *args],
