@@ -128,7 +128,7 @@ def test_observe_refuses_what_is_not_a_seat() -> None:
     """P1: observe(state, 9) and observe(state, True) raise InvalidPlayerError."""
     game = Paiute(PaiuteConfig(num_players=3))
     state = game.initial_state(seed=1)
-    for bad in (9, -1, True, "0", None):
+    for bad in (9, -1, True, "0"):  # None is a spectator (see test_spectator.py)
         with pytest.raises(InvalidPlayerError, match=r"is not a seat: expected an int from 0 to 2"):
             game.observe(state, bad)  # type: ignore[arg-type]
 

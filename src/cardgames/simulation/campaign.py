@@ -107,7 +107,8 @@ def campaign_records(text: str) -> list[str]:
     text is returned as it is, line by line, so a plain JSON-lines file of records passes.
     """
     found: list[str] = []
-    for line in text.splitlines():
+    # JSON lines end at "\n" only: a JSON string may hold other line breaks, such as U+2028
+    for line in text.split("\n"):
         if not line.strip():
             continue
         try:
