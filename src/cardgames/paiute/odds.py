@@ -147,7 +147,7 @@ def hand_odds(  # noqa: PLR0913 - every option is keyword-only and named
         raise InvalidConfigError(f"odds need five different kept cards, not {len(hand)}")
     if len(set(pool)) != len(pool) or set(pool) & set(hand):
         raise InvalidConfigError("the unseen cards must be different and not among the kept")
-    if not 2 <= wild_rank <= 14:  # noqa: PLR2004 - rank values
+    if not 2 <= wild_rank <= 14:
         raise InvalidConfigError(f"wild_rank must be a rank value 2..14, not {wild_rank!r}")
     if not 1 <= draws <= len(pool):
         raise InvalidConfigError(
