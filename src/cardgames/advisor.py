@@ -28,16 +28,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
+from cardgames.bots.bot import Bot
 from cardgames.bots.ismcts import rollout_policy
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game, round_index
 from cardgames.simulation import Estimate
 
 __all__ = ["Advice", "advise", "format_advice"]
+
+StateT = TypeVar("StateT")
 
 DEFAULT_ROLLOUT_LIMIT = 2000
 """Actions after which a rollout is cut and scored as it stands (a safety net only)."""
@@ -62,11 +65,11 @@ class Advice:
 
 
 def _play_out(
-    game: Game[Any, Any, Any],
-    state: Any,
-    policy: Any,
+    game: Game[StateT, Any, Any],
+    state: StateT,
+    policy: Bot[Any, Any],
     limit: int,
-) -> Any:  # noqa: ANN401 - the game's state
+) -> StateT:
     """Play ``policy`` in every seat to the end of the current round (or game)."""
     horizon = round_index(game, state)
     observing = getattr(policy, "needs_observation", True)
@@ -78,6 +81,7 @@ def _play_out(
             action = actions[0]
         else:
             player = game.current_player(state)
+            assert player is not None  # noqa: S101 - a live state has a player to act
             action = policy.choose(game.observe(state, player) if observing else None, actions)
         state = game.apply(state, action)
     return state
@@ -116,7 +120,7 @@ def advise(
         >>> advice == advise(game, observation, budget=20, seed=1)
         True
     """
-    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+    if isinstance(budget, bool) or budget < 1:
         raise InvalidConfigError(f"budget must be a positive int, not {budget!r}")
     rng = random.Random(f"cardgames-advisor:{seed}")
     sample = game.determinize(observation, rng)

@@ -37,7 +37,7 @@ from typing import Any, Final, TypeAlias, TypeVar
 
 from cardgames.cards import make_rng
 from cardgames.errors import CardgamesError, InvalidConfigError
-from cardgames.game import Game, round_index
+from cardgames.game import Game, PlayerId, round_index
 
 __all__ = ["ISMCTSBot", "RolloutPolicy", "normalized_rewards", "rollout_policy"]
 
@@ -160,7 +160,7 @@ class ISMCTSBot:
         InvalidConfigError: an option is out of range.
     """
 
-    def __init__(  # noqa: PLR0913 - every option is keyword-only and named
+    def __init__(  # noqa: C901, PLR0913 - one check per keyword-only option
         self,
         game: Game[Any, Any, Any],
         *,
@@ -291,7 +291,7 @@ class ISMCTSBot:
 
     def _search(self, observation: object, iterations: int) -> _Node:
         """Run the search from ``observation`` and return the root of the tree."""
-        game, rng = self._game, self._rng
+        game = self._game
         root = _Node(player=-1)
         deadline = None if self._time_limit is None else time.monotonic() + self._time_limit
         sample = self._sampler(observation)
@@ -331,7 +331,7 @@ class ISMCTSBot:
         return root
 
     def _expand(
-        self, state: object, player: int, actions: Sequence[ActionT], untried: list[ActionT]
+        self, state: object, player: PlayerId, actions: Sequence[ActionT], untried: list[ActionT]
     ) -> ActionT:
         """The untried action to add: the policy's choice if untried (prior), else random."""
         if self._prior == "policy" and len(untried) > 1:
@@ -375,6 +375,7 @@ class ISMCTSBot:
                 action = actions[0]
             else:
                 player = game.current_player(state)
+                assert player is not None  # noqa: S101 - a live state has a player to act
                 observation = game.observe(state, player) if observing else None
                 action = policy.choose(observation, actions)
             state = game.apply(state, action)
