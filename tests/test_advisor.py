@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 import pytest
-from tests.toy_game import ToyGame
+from toy_game import ToyGame
 
 from cardgames.advisor import advise, format_advice
 from cardgames.bots.ismcts import rollout_policy

@@ -147,7 +147,8 @@ class ISMCTSBot:
             :data:`RolloutPolicy` of your own.
         prior: ``"policy"`` expands first the untried action that the rollout policy would
             choose (an action prior: good moves get visits early); ``"none"`` expands untried
-            actions in random order.
+            actions in random order, as does a policy that ignores observations (random play
+            has no preference to add).
         determinizations: If set, sample this many states from the observation once per
             decision and cycle through them (reusing each across iterations); None samples a
             fresh state every iteration.
@@ -220,6 +221,7 @@ class ISMCTSBot:
             else rollout_policy(game, self._rng, rollout)
         )
         self._observing = getattr(self._policy, "needs_observation", True)
+        self._use_prior = prior == "policy" and self._observing
 
     def __repr__(self) -> str:
         rollout = self._rollout if isinstance(self._rollout, str) else "custom"
@@ -315,7 +317,6 @@ class ISMCTSBot:
                 if untried:
                     action = self._expand(state, player, actions, untried)
                     child = _Node(player=player)
-                    child.availability = 1
                     node.children[game.action_id(action)] = child
                     path.append(child)
                     state = game.apply(state, action)
@@ -334,8 +335,8 @@ class ISMCTSBot:
         self, state: object, player: PlayerId, actions: Sequence[ActionT], untried: list[ActionT]
     ) -> ActionT:
         """The untried action to add: the policy's choice if untried (prior), else random."""
-        if self._prior == "policy" and len(untried) > 1:
-            observation = self._game.observe(state, player) if self._observing else None
+        if self._use_prior and len(untried) > 1:
+            observation = self._game.observe(state, player)
             choice = self._policy.choose(observation, actions)
             if choice in untried:
                 return choice  # type: ignore[no-any-return]
@@ -371,8 +372,8 @@ class ISMCTSBot:
             if horizon is not None and round_index(game, state) != horizon:
                 break
             actions = game.legal_actions(state)
-            if len(actions) == 1:
-                action = actions[0]
+            if observing and len(actions) == 1:
+                action = actions[0]  # a forced move: no observation to build
             else:
                 player = game.current_player(state)
                 assert player is not None  # noqa: S101 - a live state has a player to act
