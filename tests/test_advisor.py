@@ -8,7 +8,6 @@ import sys
 from typing import Any
 
 import pytest
-from toy_game import ToyGame
 
 from cardgames.advisor import advise, format_advice
 from cardgames.bots.ismcts import rollout_policy
@@ -18,6 +17,7 @@ from cardgames.game import Game, round_index
 from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.simulation import Estimate
 from cardgames.sixes import Sixes, SixesConfig
+from toy_game import ToyGame
 
 
 def _position(game: Game[Any, Any, Any], seed: int, moves: int) -> Any:

@@ -22,7 +22,7 @@ class CountingBot:
     def __init__(self) -> None:
         self.calls = 0
 
-    def choose(self, observation: object, legal_actions: Sequence[Any]) -> Any:  # noqa: ANN401
+    def choose(self, observation: object, legal_actions: Sequence[Any]) -> Any:
         del observation
         self.calls += 1
         return legal_actions[0]
@@ -31,14 +31,14 @@ class CountingBot:
 class DeterminizeCounter:
     """Wraps a game; counts calls of determinize."""
 
-    def __init__(self, inner: Any) -> None:  # noqa: ANN401
+    def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.samples = 0
 
-    def __getattr__(self, name: str) -> Any:  # noqa: ANN401
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    def determinize(self, observation: Any, rng: random.Random) -> Any:  # noqa: ANN401
+    def determinize(self, observation: Any, rng: random.Random) -> Any:
         self.samples += 1
         return self.inner.determinize(observation, rng)
 
