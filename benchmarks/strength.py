@@ -12,10 +12,12 @@ taken over deals, so the correlation between games of one deal is accounted for.
 per move are A's own ``choose`` time (this process's CPU clock) over A's decisions with more
 than one legal move.
 
-It is a long run, not part of CI. Each finished pair is printed as a table row and appended
-to a JSON-lines file as one whole flushed line, so an interrupted run keeps what it finished::
+It is a long run, not part of CI. The deals of all rows are interleaved, and each finished
+deal is appended to a JSON-lines file as one whole flushed line, so an interrupted run keeps
+what it finished and ``--summarize`` prints the table so far::
 
     python benchmarks/strength.py --deals 100 --workers 2 --out strength.jsonl
+    python benchmarks/strength.py --summarize strength.jsonl
 
 The first pairs are the strong bot against the heuristic (the target of the table), then the
 others.
@@ -73,7 +75,7 @@ def play_deal(job: tuple[str, int, str, str, int]) -> tuple[list[float], list[fl
         state = game.initial_state(deal)
         while not game.is_terminal(state):
             player = game.current_player(state)
-            assert player is not None  # noqa: S101 - a live state has a player to act
+            assert player is not None
             actions = game.legal_actions(state)
             observation = game.observe(state, player)
             if player == seat and len(actions) > 1:
@@ -96,42 +98,41 @@ def clustered(per_deal: Sequence[Sequence[float]]) -> tuple[float, float]:
     means = [math.fsum(values) / len(values) for values in per_deal]
     n = len(means)
     mean = math.fsum(means) / n
-    if n < 2:  # noqa: PLR2004 - a spread needs two deals
+    if n < 2:
         return mean, math.inf
     variance = math.fsum((value - mean) ** 2 for value in means) / (n - 1)
     return mean, Z95 * math.sqrt(variance / n)
 
 
-def run_pair(  # noqa: PLR0913 - the row's coordinates, by keyword
-    *, name: str, players: int, first: str, other: str, deals: int, workers: int, seed: int
-) -> dict[str, Any]:
-    """One table row: A against B over ``deals`` deals, A in every seat of each."""
-    jobs = [(name, players, first, other, seed * 1_000_003 + index) for index in range(deals)]
-    start = time.monotonic()
-    if workers == 1:
-        results = [play_deal(job) for job in jobs]
-    else:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(play_deal, jobs))
-    win, win_half = clustered([wins for wins, _, _, _ in results])
-    chips, chips_half = clustered([chips for _, chips, _, _ in results])
-    seconds = math.fsum(result[2] for result in results)
-    decisions = sum(result[3] for result in results)
-    return {
-        "game": name,
-        "players": players,
-        "a": first,
-        "b": other,
-        "deals": deals,
-        "games": deals * players,
-        "win": win,
-        "win_half": win_half,
-        "fair": 1 / players,
-        "chips": chips,
-        "chips_half": chips_half,
-        "cpu_s_per_move": seconds / decisions if decisions else 0.0,
-        "wall_s": time.monotonic() - start,
-    }
+def summarize(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Table rows from per-deal records, one row per (game, players, A, B), in first-seen order."""
+    groups: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
+    for record in records:
+        key = (record["game"], record["players"], record["a"], record["b"])
+        groups.setdefault(key, []).append(record)
+    rows = []
+    for (name, players, first, other), deals in groups.items():
+        win, win_half = clustered([deal["wins"] for deal in deals])
+        chips, chips_half = clustered([deal["chips"] for deal in deals])
+        seconds = math.fsum(deal["seconds"] for deal in deals)
+        decisions = sum(deal["decisions"] for deal in deals)
+        rows.append(
+            {
+                "game": name,
+                "players": players,
+                "a": first,
+                "b": other,
+                "deals": len(deals),
+                "games": sum(len(deal["wins"]) for deal in deals),
+                "win": win,
+                "win_half": win_half,
+                "fair": 1 / players,
+                "chips": chips,
+                "chips_half": chips_half,
+                "cpu_s_per_move": seconds / decisions if decisions else 0.0,
+            }
+        )
+    return rows
 
 
 def format_row(row: dict[str, Any]) -> str:
@@ -145,7 +146,11 @@ def format_row(row: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Play the table and print it (and append rows to ``--out``)."""
+    """Play the table deal by deal (every row's deal 0, then every row's deal 1, ...).
+
+    Each finished deal is appended to ``--out`` as one whole flushed JSON line, so an
+    interrupted run keeps what it finished; ``--summarize FILE`` prints the table of a file.
+    """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100, help="deals per row (default 100)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
@@ -153,30 +158,54 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", nargs="*", default=["paiute", "sixes"], help="games")
     parser.add_argument("--pairs", type=int, default=len(PAIRS), help="first N pairs only")
     parser.add_argument("--sizes", nargs="*", default=["2", "default"], help="table sizes")
-    parser.add_argument("--out", help="append each row as a JSON line to this file")
+    parser.add_argument("--out", default="strength.jsonl", help="per-deal records (appended)")
+    parser.add_argument("--summarize", metavar="FILE", help="only print the table of FILE")
     args = parser.parse_args(argv)
+    header = (
+        "| game | players | A vs B | games | win rate of A (95%) | chips of A | A CPU s/move |\n"
+        "| --- | --- | --- | --- | --- | --- | --- |"
+    )
+    if args.summarize:
+        with open(args.summarize, encoding="utf-8") as stream:  # noqa: PTH123
+            records = [json.loads(line) for line in stream if line.strip()]
+        print(header)
+        for row in summarize(records):
+            print(format_row(row))
+        return 0
     defaults = {"sixes": SixesConfig().num_players, "paiute": PaiuteConfig().num_players}
-    print("| game | players | A vs B | games | win rate of A (95%) | chips of A | A CPU s/move |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
-    for first, other in PAIRS[: args.pairs]:
-        for size in args.sizes:
-            for name in args.games:
-                players = defaults[name] if size == "default" else int(size)
-                row = run_pair(
-                    name=name,
-                    players=players,
-                    first=first,
-                    other=other,
-                    deals=args.deals,
-                    workers=args.workers,
-                    seed=args.seed,
-                )
-                print(format_row(row), flush=True)
-                if args.out:
-                    with open(args.out, "a", encoding="utf-8") as stream:  # noqa: PTH123
-                        stream.write(json.dumps(row) + "\n")
-                        stream.flush()
-    return 0
+    rows = [
+        (name, defaults[name] if size == "default" else int(size), first, other)
+        for first, other in PAIRS[: args.pairs]
+        for size in args.sizes
+        for name in args.games
+    ]
+    jobs = [
+        (name, players, first, other, args.seed * 1_000_003 + deal)
+        for deal in range(args.deals)
+        for name, players, first, other in rows
+    ]
+    with (
+        concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool,
+        open(args.out, "a", encoding="utf-8") as stream,  # noqa: PTH123
+    ):
+        for job, (wins, chips, seconds, decisions) in zip(
+            jobs, pool.map(play_deal, jobs), strict=True
+        ):
+            name, players, first, other, deal = job
+            record = {
+                "game": name,
+                "players": players,
+                "a": first,
+                "b": other,
+                "deal": deal,
+                "wins": wins,
+                "chips": chips,
+                "seconds": seconds,
+                "decisions": decisions,
+            }
+            stream.write(json.dumps(record) + "\n")
+            stream.flush()
+    return main(["--summarize", args.out])
 
 
 if __name__ == "__main__":
