@@ -107,7 +107,7 @@ def test_root_parallel_workers_add_up_their_visits() -> None:
     game, observation, legal = _sixes_position()
     bot = ISMCTSBot(game, iterations=16, workers=2, rollout="random", seed=1)
     stats = bot.root_statistics(observation)
-    assert sum(visits for visits, _ in stats.values()) == 16
+    assert sum(visits for visits, _, _ in stats.values()) == 16
     again = ISMCTSBot(game, iterations=16, workers=2, rollout="random", seed=1)
     assert again.root_statistics(observation) == stats
     assert bot.choose(observation, legal) in legal
@@ -136,3 +136,24 @@ def test_strong_options_are_validated(options: dict[str, Any]) -> None:
     """Unknown rollout or prior names and non-positive counts are InvalidConfigError."""
     with pytest.raises(InvalidConfigError):
         ISMCTSBot(ToyGame(), seed=1, **options)
+
+
+def test_confidence_keeps_the_policy_move_unless_search_is_sure() -> None:
+    """A huge confidence plays the heuristic's move; 0 the most visited unless no better."""
+    game, observation, legal = _sixes_position()
+    heuristic = rollout_policy(game, random.Random(0)).choose(observation, legal)
+    cautious = ISMCTSBot(game, iterations=30, confidence=1e9, seed=2)
+    assert cautious.choose(observation, legal) == heuristic
+    stats = ISMCTSBot(game, iterations=30, confidence=0.0, seed=2).root_statistics(observation)
+    most = max((visits, total, key) for key, (visits, total, _) in stats.items())[2]
+    bold = ISMCTSBot(game, iterations=30, confidence=0.0, seed=2)
+    played = game.action_id(bold.choose(observation, legal))
+    own = game.action_id(heuristic)
+    assert played in {most, own}
+
+    def mean(key: int) -> float:
+        return stats[key][1] / stats[key][0]
+
+    assert (played == most) == (most == own or mean(most) > mean(own))
+    with pytest.raises(InvalidConfigError):
+        ISMCTSBot(game, confidence=-1.0, seed=1)

@@ -417,7 +417,7 @@ def test_bot_spec_import_strings_build_your_own_bot(my_bots: str) -> None:
         ("mybots_for_tests:not_callable", "has no callable 'not_callable'"),
         (
             "ismcts:foo=10",
-            "has no option 'foo': its options are determinizations, exploration, iterations",
+            "has no option 'foo': its options are confidence, determinizations, exploration",
         ),
         ("random:depth=3", "bot 'random' has no option 'depth': its options are none"),
     ],

@@ -112,7 +112,7 @@ def normalized_rewards(returns: Sequence[int]) -> tuple[float, ...]:
 class _Node:
     """A node of the search tree: the information set reached by one more action."""
 
-    __slots__ = ("availability", "children", "player", "total", "visits")
+    __slots__ = ("availability", "children", "player", "squares", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -121,6 +121,7 @@ class _Node:
         self.visits = 0
         self.availability = 0
         self.total = 0.0
+        self.squares = 0.0
 
 
 class ISMCTSBot:
@@ -154,6 +155,11 @@ class ISMCTSBot:
             fresh state every iteration.
         workers: Root parallelism: split the iterations over this many processes, each
             searching its own tree with its own seed, and add up the root's visit counts.
+        confidence: With ``prior="policy"``, the bot plays the rollout policy's own move
+            unless the search's choice has a higher mean reward by more than this many
+            standard errors of the difference (a small budget cannot tell close moves apart,
+            and then the heuristic's judgment is the better guess); 0 plays the search's
+            choice whenever its mean reward is higher.
         seed: Seeds the bot's private generator (samples, expansion and rollouts); None draws
             one from the OS.
 
@@ -174,6 +180,7 @@ class ISMCTSBot:
         prior: str = "policy",
         determinizations: int | None = None,
         workers: int = 1,
+        confidence: float = 1.0,
         seed: int | random.Random | None = None,
     ) -> None:
         if not _is_int(iterations) or iterations < 1:
@@ -204,6 +211,8 @@ class ISMCTSBot:
             )
         if not _is_int(workers) or workers < 1:
             raise InvalidConfigError(f"workers must be an int of at least 1, not {workers!r}")
+        if not confidence >= 0:
+            raise InvalidConfigError(f"confidence must be at least 0, not {confidence!r}")
         self._game = game
         self._iterations = iterations
         self._time_limit = time_limit
@@ -214,6 +223,7 @@ class ISMCTSBot:
         self._prior = prior
         self._determinizations = determinizations
         self._workers = workers
+        self._confidence = confidence
         self._rng = make_rng(seed)
         self._policy: Any = (
             rollout(game, self._rng)
@@ -230,7 +240,8 @@ class ISMCTSBot:
             f"time_limit={self._time_limit}, exploration={self._exploration}, "
             f"rollout_limit={self._rollout_limit}, rollout_to={self._rollout_to!r}, "
             f"rollout={rollout!r}, prior={self._prior!r}, "
-            f"determinizations={self._determinizations}, workers={self._workers})"
+            f"determinizations={self._determinizations}, workers={self._workers}, "
+            f"confidence={self._confidence})"
         )
 
     def choose(self, observation: object, legal_actions: Sequence[ActionT]) -> ActionT:
@@ -247,18 +258,48 @@ class ISMCTSBot:
         by_id = {self._game.action_id(action): action for action in legal_actions}
         scored = [
             (visits, total, action_id)
-            for action_id, (visits, total) in stats.items()
+            for action_id, (visits, total, _) in stats.items()
             if action_id in by_id
         ]
         if not scored:
             return legal_actions[0]
-        return by_id[max(scored)[2]]
+        chosen = max(scored)[2]
+        if self._use_prior:
+            own = self._policy.choose(observation, legal_actions)
+            if self._keeps_policy_move(stats, self._game.action_id(own), chosen):
+                return own  # type: ignore[no-any-return]
+        return by_id[chosen]
 
-    def root_statistics(self, observation: object) -> dict[int, tuple[int, float]]:
-        """Search from ``observation``: each root action id's visits and summed reward."""
+    def _keeps_policy_move(
+        self, stats: dict[int, tuple[int, float, float]], own: int, chosen: int
+    ) -> bool:
+        """Whether the search is not confident that ``chosen`` beats the policy's move ``own``.
+
+        The search overrides the policy only when the chosen move's mean reward exceeds the
+        policy move's by more than ``confidence`` standard errors of the difference.
+        """
+        if own == chosen:
+            return True
+        if own not in stats:
+            return False
+        difference, variance = 0.0, 0.0
+        for key, sign in ((chosen, 1.0), (own, -1.0)):
+            visits, total, squares = stats[key]
+            if visits < 2:
+                return sign < 0  # too few visits of the chosen move: keep the policy's
+            mean = total / visits
+            difference += sign * mean
+            variance += max(squares / visits - mean * mean, 0.0) / (visits - 1)
+        return difference <= self._confidence * math.sqrt(variance)
+
+    def root_statistics(self, observation: object) -> dict[int, tuple[int, float, float]]:
+        """Search from ``observation``: each root action id's visits, reward sum and squares."""
         if self._workers == 1:
             root = self._search(observation, self._iterations)
-            return {key: (child.visits, child.total) for key, child in root.children.items()}
+            return {
+                key: (child.visits, child.total, child.squares)
+                for key, child in root.children.items()
+            }
         share = -(-self._iterations // self._workers)
         seeds = [self._rng.getrandbits(63) for _ in range(self._workers)]
         options = {
@@ -270,17 +311,18 @@ class ISMCTSBot:
             "rollout": self._rollout,
             "prior": self._prior,
             "determinizations": self._determinizations,
+            "confidence": self._confidence,
         }
-        merged: dict[int, tuple[int, float]] = {}
+        merged: dict[int, tuple[int, float, float]] = {}
         with concurrent.futures.ProcessPoolExecutor(max_workers=self._workers) as pool:
             futures = [
                 pool.submit(_root_statistics, self._game, observation, options, seed)
                 for seed in seeds
             ]
             for future in futures:
-                for key, (visits, total) in future.result().items():
-                    old_visits, old_total = merged.get(key, (0, 0.0))
-                    merged[key] = (old_visits + visits, old_total + total)
+                for key, (visits, total, squares) in future.result().items():
+                    old = merged.get(key, (0, 0.0, 0.0))
+                    merged[key] = (old[0] + visits, old[1] + total, old[2] + squares)
         return merged
 
     def _sampler(self, observation: object) -> Callable[[int], Any]:
@@ -328,7 +370,9 @@ class ISMCTSBot:
             rewards = normalized_rewards(game.returns(state))
             for visited in path:
                 visited.visits += 1
-                visited.total += rewards[visited.player]
+                reward = rewards[visited.player]
+                visited.total += reward
+                visited.squares += reward * reward
         return root
 
     def _expand(
@@ -386,6 +430,6 @@ class ISMCTSBot:
 
 def _root_statistics(
     game: Game[Any, Any, Any], observation: object, options: dict[str, Any], seed: int
-) -> dict[int, tuple[int, float]]:
+) -> dict[int, tuple[int, float, float]]:
     """One root-parallel worker's search: its root statistics (a top-level, picklable job)."""
     return ISMCTSBot(game, seed=seed, **options).root_statistics(observation)
