@@ -10,9 +10,10 @@ machine where wall-clock figures do not.
   ``choose`` (every call, one-move turns included).
 - ``sixes_heuristic_actions_per_s``: the same loop for Sixes (five players, whole games).
 - ``ismcts_sixes_ms_per_move`` and ``ismcts_paiute_ms_per_move``: a default
-  :class:`~cardgames.bots.ISMCTSBot` (500 iterations, rollouts to the end of the round) in
-  two-player games, on the first positions with a choice; ``..._game_rollouts_ms_per_move``
-  (with ``--compare``) is the same bot with ``rollout_to="game"``, the old default.
+  :class:`~cardgames.bots.ISMCTSBot` (the strong default: 100 iterations, heuristic
+  rollouts to the end of the round) in two-player games, on the first positions with a
+  choice; ``..._game_rollouts_ms_per_move`` (with ``--compare``) is the same bot with
+  ``rollout_to="game"``, the old default.
 
 Run it as a script (``--compare`` adds the slow old ISMCTS default)::
 

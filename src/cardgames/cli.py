@@ -327,6 +327,8 @@ class _Table:
     seat: PlayerId
     out: IO[str]
     source: IO[str]
+    hints: int = 0
+    """Samples per move for the advisor's hints (``--hints``); 0 shows none."""
 
     def why_illegal(self, state: object) -> Callable[[Any], str | None]:
         """Why an action is not legal in ``state``, from the game's ``why_illegal``."""
@@ -339,6 +341,12 @@ def _human_turn(table: _Table, state: object, legal: Sequence[Any]) -> object:
     out.write("\n" + show(game.observe(state, seat)) + "\n\nYour moves:\n")
     for number, action in enumerate(legal, 1):
         out.write(f"  {number:>2}. {action_label(info, action, unicode=True)}\n")
+    if table.hints:
+        from cardgames.advisor import advise, format_advice
+
+        advice = advise(game, game.observe(state, seat), table.hints, seed=len(legal))
+        out.write("Hints (win chance and chips to the end of the round, 95% intervals):\n")
+        out.write(format_advice(advice, lambda move: action_label(info, move, unicode=True)) + "\n")
     while True:
         answer = _ask(out, source, f"Your move [1-{len(legal)}, h for help]: ").strip()
         command = answer.lower()
@@ -430,7 +438,7 @@ def _play(args: argparse.Namespace, out: IO[str], source: IO[str]) -> int:
         + ", ".join(f"player {seat} is {spec}" for seat, spec in zip(others, specs, strict=True))
         + f".\nSeed {seed}: play this deal again with --seed {seed}.\n{HELP_LINE}\n"
     )
-    table = _Table(game, info, human, out, source)
+    table = _Table(game, info, human, out, source, args.hints)
     state = game.initial_state(seed)
     actions: list[object] = []
     try:
@@ -728,6 +736,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--ask-every-move",
         action="store_true",
         help="ask even when only one move is legal (by default it is played for you)",
+    )
+    play.add_argument(
+        "--hints",
+        nargs="?",
+        type=int,
+        const=100,
+        default=0,
+        metavar="SAMPLES",
+        help="before each of your moves, show every move's win chance and expected chips "
+        "estimated by the advisor (SAMPLES per move, default 100)",
     )
     play.add_argument(
         "--record",

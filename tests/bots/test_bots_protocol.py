@@ -22,6 +22,7 @@ from cardgames.bots import (
     heuristic_bot,
     normalized_rewards,
 )
+from cardgames.bots.ismcts import DEFAULT_ITERATIONS
 from cardgames.cards import Card, parse_cards
 from cardgames.errors import InvalidConfigError, ParseError
 from cardgames.game import Game, PlayerId, playout, round_index
@@ -241,7 +242,7 @@ def test_ismcts_is_reproducible_and_handles_forced_moves() -> None:
     choices = {ISMCTSBot(game, iterations=60, seed=4).choose(observation, legal) for _ in range(3)}
     assert len(choices) == 1
     assert ISMCTSBot(game, seed=1).choose(observation, legal[:1]) == legal[0]
-    assert "iterations=500" in repr(ISMCTSBot(game, seed=1))
+    assert f"iterations={DEFAULT_ITERATIONS}" in repr(ISMCTSBot(game, seed=1))
     with pytest.raises(ValueError, match="at least one legal action"):
         ISMCTSBot(game, seed=1).choose(observation, ())
 
@@ -414,7 +415,10 @@ def test_bot_spec_import_strings_build_your_own_bot(my_bots: str) -> None:
         ("no_such_module_xyz:bot", "cannot import the bot factory 'no_such_module_xyz:bot'"),
         ("mybots_for_tests:missing", "has no callable 'missing'"),
         ("mybots_for_tests:not_callable", "has no callable 'not_callable'"),
-        ("ismcts:foo=10", "has no option 'foo': its options are exploration, iterations"),
+        (
+            "ismcts:foo=10",
+            "has no option 'foo': its options are confidence, determinizations, exploration",
+        ),
         ("random:depth=3", "bot 'random' has no option 'depth': its options are none"),
     ],
 )

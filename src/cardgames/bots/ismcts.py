@@ -28,21 +28,63 @@ The bot only ever sees its observation: the sampled states are its own guesses::
 
 from __future__ import annotations
 
+import concurrent.futures
 import math
 import random
 import time
-from collections.abc import Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeAlias, TypeVar
 
 from cardgames.cards import make_rng
-from cardgames.errors import InvalidConfigError
-from cardgames.game import Game, is_int, round_index
+from cardgames.errors import CardgamesError, InvalidConfigError
+from cardgames.game import Game, PlayerId, is_int, round_index
 
-__all__ = ["ISMCTSBot", "normalized_rewards"]
+__all__ = ["ISMCTSBot", "RolloutPolicy", "normalized_rewards", "rollout_policy"]
+
+RolloutPolicy: TypeAlias = Callable[[Game[Any, Any, Any], random.Random], Any]
+"""Builds the bot that plays every seat in a rollout, from the game and a generator: a
+function ``(game, rng) -> bot`` whose bot has the :class:`~cardgames.bots.Bot` method
+``choose``."""
+
+ROLLOUT_POLICIES: Final = ("heuristic", "random")
+"""The rollout policies named by text."""
+
+PRIORS: Final = ("policy", "none")
+"""How a new node is picked: the rollout policy's own choice first, or at random."""
+
+
+def rollout_policy(game: Game[Any, Any, Any], rng: random.Random, name: str = "heuristic") -> Any:  # noqa: ANN401 - any bot of the game
+    """The bot that plays rollouts: the game's heuristic bot, or random play.
+
+    This is the one place where search and the advisor (:mod:`cardgames.advisor`) look up a
+    game's heuristic (:func:`~cardgames.bots.heuristic_bot`); a game without one gets random
+    play. ``name`` is ``"heuristic"`` or ``"random"``.
+
+    Example::
+
+        >>> import random
+        >>> from cardgames.sixes import Sixes
+        >>> type(rollout_policy(Sixes(), random.Random(1))).__name__
+        'SixesHeuristicBot'
+    """
+    from cardgames.bots.random_bot import RandomBot
+
+    if name == "heuristic":
+        from cardgames.bots.heuristic import heuristic_bot
+
+        try:
+            return heuristic_bot(game, seed=rng)
+        except CardgamesError:
+            pass
+    return RandomBot(seed=rng)
+
 
 ActionT = TypeVar("ActionT")
 StateT = TypeVar("StateT")
 
+
+DEFAULT_ITERATIONS: Final = 100
+"""The default iteration count: the strong configuration within 0.2 CPU seconds a move."""
 
 ROLLOUT_SCOPES: Final = ("round", "game")
 """Where a rollout may end: with the round being searched, or only with the game."""
@@ -66,7 +108,7 @@ def normalized_rewards(returns: Sequence[int]) -> tuple[float, ...]:
 class _Node:
     """A node of the search tree: the information set reached by one more action."""
 
-    __slots__ = ("availability", "children", "player", "total", "visits")
+    __slots__ = ("availability", "children", "player", "squares", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -75,10 +117,16 @@ class _Node:
         self.visits = 0
         self.availability = 0
         self.total = 0.0
+        self.squares = 0.0
 
 
 class ISMCTSBot:
     """Single-observer information-set MCTS with UCT, for any game of the protocol.
+
+    The defaults are the strong configuration that ``BotSpec.parse("ismcts")`` builds and
+    the strength table in the docs measures: rollouts played by the game's heuristic bot,
+    new nodes expanded in the heuristic's order, a fixed iteration count (so seeded games are
+    reproducible) and one process.
 
     Args:
         game: The game being played (the bot samples and simulates with it).
@@ -86,11 +134,28 @@ class ISMCTSBot:
         time_limit: If set, also stop searching after this many seconds (results then depend
             on the machine's speed, so seeded runs are no longer reproducible).
         exploration: The UCT exploration constant (about 0.7 suits rewards in [0, 1]).
-        rollout_limit: Stop a random rollout after this many actions and score the chip results
+        rollout_limit: Stop a rollout after this many actions and score the chip results
             so far (:meth:`~cardgames.game.Game.returns`); None sets no limit.
         rollout_to: ``"round"`` (the default) ends a rollout once the round being searched is
             scored, in games with :func:`~cardgames.game.round_index` (others play to the end);
             ``"game"`` plays every rollout to the end of the game.
+        rollout: Who plays the rollouts: ``"heuristic"`` (the game's heuristic bot, random
+            play for a game without one; see :func:`rollout_policy`), ``"random"``, or a
+            :data:`RolloutPolicy` of your own.
+        prior: ``"policy"`` expands first the untried action that the rollout policy would
+            choose (an action prior: good moves get visits early); ``"none"`` expands untried
+            actions in random order, as does a policy that ignores observations (random play
+            has no preference to add).
+        determinizations: If set, sample this many states from the observation once per
+            decision and cycle through them (reusing each across iterations); None samples a
+            fresh state every iteration.
+        workers: Root parallelism: split the iterations over this many processes, each
+            searching its own tree with its own seed, and add up the root's visit counts.
+        confidence: With ``prior="policy"``, the bot plays the rollout policy's own move
+            unless the search's choice has a higher mean reward by more than this many
+            standard errors of the difference (a small budget cannot tell close moves apart,
+            and then the heuristic's judgment is the better guess); 0 plays the search's
+            choice whenever its mean reward is higher.
         seed: Seeds the bot's private generator (samples, expansion and rollouts); None draws
             one from the OS.
 
@@ -98,15 +163,20 @@ class ISMCTSBot:
         InvalidConfigError: an option is out of range.
     """
 
-    def __init__(  # noqa: PLR0913 - every option is keyword-only and named
+    def __init__(  # noqa: C901, PLR0913 - one check per keyword-only option
         self,
         game: Game[Any, Any, Any],
         *,
-        iterations: int = 500,
+        iterations: int = DEFAULT_ITERATIONS,
         time_limit: float | None = None,
         exploration: float = 0.7,
         rollout_limit: int | None = None,
         rollout_to: str = "round",
+        rollout: str | RolloutPolicy = "heuristic",
+        prior: str = "policy",
+        determinizations: int | None = None,
+        workers: int = 1,
+        confidence: float = 1.0,
         seed: int | random.Random | None = None,
     ) -> None:
         if not is_int(iterations) or iterations < 1:
@@ -123,19 +193,51 @@ class ISMCTSBot:
             raise InvalidConfigError(
                 f"rollout_to must be one of {', '.join(ROLLOUT_SCOPES)}, not {rollout_to!r}"
             )
+        if not callable(rollout) and rollout not in ROLLOUT_POLICIES:
+            raise InvalidConfigError(
+                f"rollout must be one of {', '.join(ROLLOUT_POLICIES)} or a policy, not {rollout!r}"
+            )
+        if prior not in PRIORS:
+            raise InvalidConfigError(f"prior must be one of {', '.join(PRIORS)}, not {prior!r}")
+        if determinizations is not None and not (
+            is_int(determinizations) and determinizations >= 1
+        ):
+            raise InvalidConfigError(
+                f"determinizations must be None or an int of at least 1, not {determinizations!r}"
+            )
+        if not is_int(workers) or workers < 1:
+            raise InvalidConfigError(f"workers must be an int of at least 1, not {workers!r}")
+        if not confidence >= 0:
+            raise InvalidConfigError(f"confidence must be at least 0, not {confidence!r}")
         self._game = game
         self._iterations = iterations
         self._time_limit = time_limit
         self._exploration = exploration
         self._rollout_limit = rollout_limit
         self._rollout_to = rollout_to
+        self._rollout = rollout
+        self._prior = prior
+        self._determinizations = determinizations
+        self._workers = workers
+        self._confidence = confidence
         self._rng = make_rng(seed)
+        self._policy: Any = (
+            rollout(game, self._rng)
+            if callable(rollout)
+            else rollout_policy(game, self._rng, rollout)
+        )
+        self._observing = getattr(self._policy, "needs_observation", True)
+        self._use_prior = prior == "policy" and self._observing
 
     def __repr__(self) -> str:
+        rollout = self._rollout if isinstance(self._rollout, str) else "custom"
         return (
             f"ISMCTSBot({self._game!r}, iterations={self._iterations}, "
             f"time_limit={self._time_limit}, exploration={self._exploration}, "
-            f"rollout_limit={self._rollout_limit}, rollout_to={self._rollout_to!r})"
+            f"rollout_limit={self._rollout_limit}, rollout_to={self._rollout_to!r}, "
+            f"rollout={rollout!r}, prior={self._prior!r}, "
+            f"determinizations={self._determinizations}, workers={self._workers}, "
+            f"confidence={self._confidence})"
         )
 
     def choose(self, observation: object, legal_actions: Sequence[ActionT]) -> ActionT:
@@ -148,26 +250,95 @@ class ISMCTSBot:
             raise ValueError("ISMCTSBot.choose needs at least one legal action")
         if len(legal_actions) == 1:
             return legal_actions[0]
-        root = self._search(observation)
+        stats = self.root_statistics(observation)
         by_id = {self._game.action_id(action): action for action in legal_actions}
         scored = [
-            (child.visits, child.total, action_id)
-            for action_id, child in root.children.items()
+            (visits, total, action_id)
+            for action_id, (visits, total, _) in stats.items()
             if action_id in by_id
         ]
         if not scored:
             return legal_actions[0]
-        return by_id[max(scored)[2]]
+        chosen = max(scored)[2]
+        if self._use_prior:
+            own = self._policy.choose(observation, legal_actions)
+            if self._keeps_policy_move(stats, self._game.action_id(own), chosen):
+                return own  # type: ignore[no-any-return]
+        return by_id[chosen]
 
-    def _search(self, observation: object) -> _Node:
-        """Run the search from ``observation`` and return the root of the tree."""
+    def _keeps_policy_move(
+        self, stats: dict[int, tuple[int, float, float]], own: int, chosen: int
+    ) -> bool:
+        """Whether the search is not confident that ``chosen`` beats the policy's move ``own``.
+
+        The search overrides the policy only when the chosen move's mean reward exceeds the
+        policy move's by more than ``confidence`` standard errors of the difference.
+        """
+        if own == chosen:
+            return True
+        if own not in stats:
+            return False
+        difference, variance = 0.0, 0.0
+        for key, sign in ((chosen, 1.0), (own, -1.0)):
+            visits, total, squares = stats[key]
+            if visits < 2:
+                return sign < 0  # too few visits of the chosen move: keep the policy's
+            mean = total / visits
+            difference += sign * mean
+            variance += max(squares / visits - mean * mean, 0.0) / (visits - 1)
+        return difference <= self._confidence * math.sqrt(variance)
+
+    def root_statistics(self, observation: object) -> dict[int, tuple[int, float, float]]:
+        """Search from ``observation``: each root action id's visits, reward sum and squares."""
+        if self._workers == 1:
+            root = self._search(observation, self._iterations)
+            return {
+                key: (child.visits, child.total, child.squares)
+                for key, child in root.children.items()
+            }
+        share = -(-self._iterations // self._workers)
+        seeds = [self._rng.getrandbits(63) for _ in range(self._workers)]
+        options = {
+            "iterations": share,
+            "time_limit": self._time_limit,
+            "exploration": self._exploration,
+            "rollout_limit": self._rollout_limit,
+            "rollout_to": self._rollout_to,
+            "rollout": self._rollout,
+            "prior": self._prior,
+            "determinizations": self._determinizations,
+            "confidence": self._confidence,
+        }
+        merged: dict[int, tuple[int, float, float]] = {}
+        with concurrent.futures.ProcessPoolExecutor(max_workers=self._workers) as pool:
+            futures = [
+                pool.submit(_root_statistics, self._game, observation, options, seed)
+                for seed in seeds
+            ]
+            for future in futures:
+                for key, (visits, total, squares) in future.result().items():
+                    old = merged.get(key, (0, 0.0, 0.0))
+                    merged[key] = (old[0] + visits, old[1] + total, old[2] + squares)
+        return merged
+
+    def _sampler(self, observation: object) -> Callable[[int], Any]:
+        """The state for each iteration: fresh, or cycled from a reused set of samples."""
         game, rng = self._game, self._rng
+        if self._determinizations is None:
+            return lambda _iteration: game.determinize(observation, rng)
+        pool = [game.determinize(observation, rng) for _ in range(self._determinizations)]
+        return lambda iteration: pool[iteration % len(pool)]
+
+    def _search(self, observation: object, iterations: int) -> _Node:
+        """Run the search from ``observation`` and return the root of the tree."""
+        game = self._game
         root = _Node(player=-1)
         deadline = None if self._time_limit is None else time.monotonic() + self._time_limit
-        for iteration in range(self._iterations):
+        sample = self._sampler(observation)
+        for iteration in range(iterations):
             if deadline is not None and iteration and time.monotonic() > deadline:
                 break
-            state = game.determinize(observation, rng)
+            state = sample(iteration)
             horizon = round_index(game, state) if self._rollout_to == "round" else None
             node, path = root, []
             while not game.is_terminal(state):
@@ -182,7 +353,7 @@ class ISMCTSBot:
                     else:
                         child.availability += 1
                 if untried:
-                    action = untried[rng.randrange(len(untried))]
+                    action = self._expand(state, player, actions, untried)
                     child = _Node(player=player)
                     node.children[game.action_id(action)] = child
                     path.append(child)
@@ -191,12 +362,25 @@ class ISMCTSBot:
                 action, node = self._select(node, actions)
                 path.append(node)
                 state = game.apply(state, action)
-            state = self._rollout(state, horizon)
+            state = self._play_out(state, horizon)
             rewards = normalized_rewards(game.returns(state))
             for visited in path:
                 visited.visits += 1
-                visited.total += rewards[visited.player]
+                reward = rewards[visited.player]
+                visited.total += reward
+                visited.squares += reward * reward
         return root
+
+    def _expand(
+        self, state: object, player: PlayerId, actions: Sequence[ActionT], untried: list[ActionT]
+    ) -> ActionT:
+        """The untried action to add: the policy's choice if untried (prior), else random."""
+        if self._use_prior and len(untried) > 1:
+            observation = self._game.observe(state, player)
+            choice = self._policy.choose(observation, actions)
+            if choice in untried:
+                return choice  # type: ignore[no-any-return]
+        return untried[self._rng.randrange(len(untried))]
 
     def _select(self, node: _Node, actions: Sequence[ActionT]) -> tuple[ActionT, _Node]:
         """The UCT choice among the children available in this sample."""
@@ -212,17 +396,36 @@ class ISMCTSBot:
         assert best is not None  # noqa: S101 - actions is never empty in a live state
         return best
 
-    def _rollout(self, state: StateT, horizon: int | None) -> StateT:
-        """Random actions from ``state`` to the end, or for ``rollout_limit`` actions.
+    def _play_out(self, state: StateT, horizon: int | None) -> StateT:
+        """The rollout policy's actions from ``state`` to the end, or for ``rollout_limit``.
 
         With a ``horizon`` (the searched round), stop once the round is no longer that one.
         """
-        game, rng, limit = self._game, self._rng, self._rollout_limit
+        game, limit, policy, observing = (
+            self._game,
+            self._rollout_limit,
+            self._policy,
+            self._observing,
+        )
         steps = 0
         while not game.is_terminal(state) and (limit is None or steps < limit):
             if horizon is not None and round_index(game, state) != horizon:
                 break
             actions = game.legal_actions(state)
-            state = game.apply(state, actions[rng.randrange(len(actions))])
+            if observing and len(actions) == 1:
+                action = actions[0]  # a forced move: no observation to build
+            else:
+                player = game.current_player(state)
+                assert player is not None  # noqa: S101 - a live state has a player to act
+                observation = game.observe(state, player) if observing else None
+                action = policy.choose(observation, actions)
+            state = game.apply(state, action)
             steps += 1
         return state
+
+
+def _root_statistics(
+    game: Game[Any, Any, Any], observation: object, options: dict[str, Any], seed: int
+) -> dict[int, tuple[int, float, float]]:
+    """One root-parallel worker's search: its root statistics (a top-level, picklable job)."""
+    return ISMCTSBot(game, seed=seed, **options).root_statistics(observation)
