@@ -13,8 +13,9 @@ from extras import require
 
 require("distributed", extra="dask")
 
+from cardgames.errors import MissingExtraError  # noqa: E402
 from cardgames.simulation import dask_executor, simulate  # noqa: E402
-from cardgames.simulation.dask import MissingExtraError, _distributed  # noqa: E402
+from cardgames.simulation.dask import _distributed  # noqa: E402
 from cardgames.sixes import Sixes, SixesConfig  # noqa: E402
 from cardgames.tournament import tournament  # noqa: E402
 

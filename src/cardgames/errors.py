@@ -14,6 +14,7 @@ __all__ = [
     "InvalidConfigError",
     "InvalidPlayerError",
     "InvalidStateError",
+    "MissingExtraError",
     "ParseError",
     "ReplayError",
 ]
@@ -59,3 +60,12 @@ class DecodeError(CardgamesError, ValueError):
 
 class ReplayError(DecodeError):
     """A game record whose action is illegal at its step; the message names the step."""
+
+
+class MissingExtraError(CardgamesError, ImportError):
+    """An optional dependency is not installed; the message names the extra that provides it.
+
+    The optional features (tensors and adapters, the web table, Dask, plots) import their
+    libraries only when used, and raise this when one is missing, for example
+    ``pip install 'cardgames-engine[web]'``.
+    """

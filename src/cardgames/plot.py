@@ -15,10 +15,11 @@ from typing import Any
 
 import attrs
 
-from cardgames.errors import CardgamesError
+from cardgames.errors import CardgamesError, MissingExtraError
 
 __all__ = [
     "FigureData",
+    "MissingPlotExtraError",
     "plot_simulation",
     "plot_tournament",
     "require_matplotlib",
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 
-class MissingPlotExtraError(CardgamesError, ImportError):
+class MissingPlotExtraError(MissingExtraError):
     """matplotlib is not installed; the message names the extra to install."""
 
 

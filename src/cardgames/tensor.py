@@ -28,7 +28,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from cardgames.errors import CardgamesError, InvalidConfigError, InvalidPlayerError
+from cardgames.errors import (
+    InvalidConfigError,
+    InvalidPlayerError,
+    MissingExtraError,
+)
 from cardgames.game import Game
 
 if TYPE_CHECKING:
@@ -48,10 +52,6 @@ __all__ = [
     "tensor_spec",
     "viewer_seat",
 ]
-
-
-class MissingExtraError(CardgamesError, ImportError):
-    """An optional dependency is not installed; the message names the extra that provides it."""
 
 
 def viewer_seat(player: int | None) -> int:

@@ -14,11 +14,11 @@ import pytest
 import toy_game  # registers the toy game, from outside the package, with its spec
 from cardgames.adapters import require_extra
 from cardgames.chance import chance_structure
-from cardgames.errors import InvalidConfigError
+from cardgames.errors import InvalidConfigError, MissingExtraError
 from cardgames.game import PlayerId
 from cardgames.registry import game_names
 from cardgames.spec import GameSpec
-from cardgames.tensor import MissingExtraError, observation_tensor
+from cardgames.tensor import observation_tensor
 from extras import require
 
 pyspiel = require("pyspiel", extra="openspiel")

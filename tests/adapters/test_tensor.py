@@ -12,12 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import toy_game
-from cardgames.errors import InvalidConfigError
+from cardgames.errors import InvalidConfigError, MissingExtraError
 from cardgames.game import Game, PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig, PaiuteState
 from cardgames.sixes import Sixes, SixesConfig, SixesState
 from cardgames.tensor import (
-    MissingExtraError,
     TensorLayout,
     action_mask,
     observation_tensor,

@@ -580,7 +580,7 @@ def test_without_starlette_the_error_names_the_extra(monkeypatch: pytest.MonkeyP
     """Without the web extra, create_app raises MissingExtraError naming the extra."""
     import sys
 
-    from cardgames.web import MissingExtraError
+    from cardgames.errors import MissingExtraError
 
     monkeypatch.setitem(sys.modules, "cardgames.web.app", None)
     with pytest.raises(MissingExtraError, match=r"cardgames-engine\[web\]"):

@@ -2,7 +2,7 @@
 
 Each adapter is a module of its own and imports its framework lazily, so ``import
 cardgames.adapters`` needs no extra. A missing framework raises
-:class:`~cardgames.tensor.MissingExtraError` naming the extra to install:
+:class:`~cardgames.errors.MissingExtraError` naming the extra to install:
 
 - :mod:`cardgames.adapters.openspiel` (extra ``openspiel``);
 - :mod:`cardgames.adapters.pettingzoo` (extra ``pettingzoo``);
@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from cardgames.tensor import MissingExtraError
+from cardgames.errors import MissingExtraError
 
 __all__ = ["describe", "require_extra"]
 

@@ -42,9 +42,8 @@ from cardgames.game import Game, PlayerId, is_int, round_index
 __all__ = ["ISMCTSBot", "RolloutPolicy", "normalized_rewards", "rollout_policy"]
 
 RolloutPolicy: TypeAlias = Callable[[Game[Any, Any, Any], random.Random], Any]
-"""Builds the bot that plays every seat in a rollout, from the game and a generator: a
-function ``(game, rng) -> bot`` whose bot has the :class:`~cardgames.bots.Bot` method
-``choose``."""
+"""A function ``(game, rng) -> bot`` that builds the bot playing every seat in a rollout (a bot
+has the :class:`~cardgames.bots.Bot` method ``choose``)."""
 
 ROLLOUT_POLICIES: Final = ("heuristic", "random")
 """The rollout policies named by text."""

@@ -35,7 +35,11 @@ from cardgames.render.svg import (
     table_felt,
 )
 
-__all__ = ["draw_observation", "draw_state"]
+__all__ = [
+    "NARROW",
+    "draw_observation",
+    "draw_state",
+]
 
 WIDTH: Final = 760
 """The width of a drawing, unless a narrower one (down to :data:`NARROW`) is asked for."""

@@ -38,7 +38,14 @@ from cardgames.serialization.document import (
     open_document,
 )
 
-__all__ = ["GameRecord", "dumps_record", "loads_record", "record_game", "replay"]
+__all__ = [
+    "GameRecord",
+    "dumps_record",
+    "encode_record",
+    "loads_record",
+    "record_game",
+    "replay",
+]
 
 AnyGame = Game[Any, Any, Any]
 

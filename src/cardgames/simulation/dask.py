@@ -21,13 +21,9 @@ import importlib
 from collections.abc import Iterator
 from typing import Any
 
-from cardgames.errors import CardgamesError
+from cardgames.errors import MissingExtraError
 
 __all__ = ["dask_executor"]
-
-
-class MissingExtraError(CardgamesError, ImportError):
-    """An optional dependency that is not installed; the message names the extra."""
 
 
 def _distributed() -> Any:  # noqa: ANN401 - the distributed module

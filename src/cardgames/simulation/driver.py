@@ -18,7 +18,15 @@ from cardgames.bots.bot import AnyGame, Bot, BotLike, BotSpec, build_bot, descri
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game, winners
 
-__all__ = ["GameFault", "GameOutcome", "bot_seed", "game_seed", "play_game"]
+__all__ = [
+    "GameFault",
+    "GameOutcome",
+    "Played",
+    "Schedule",
+    "bot_seed",
+    "game_seed",
+    "play_game",
+]
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")

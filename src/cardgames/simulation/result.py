@@ -19,7 +19,14 @@ from cardgames.errors import CardgamesError
 from cardgames.simulation.driver import GameFault, GameOutcome, Played
 from cardgames.simulation.stats import Estimate, Tally, bootstrap_mean, wilson
 
-__all__ = ["OutcomesNotKeptError", "SeatResult", "SimulationResult"]
+__all__ = [
+    "FAULT_DETAILS",
+    "LEGACY_OUTCOMES",
+    "Aggregate",
+    "OutcomesNotKeptError",
+    "SeatResult",
+    "SimulationResult",
+]
 
 FAULT_DETAILS = 100
 """How many faults (and lost games) a result lists in full: those with the lowest indices."""

@@ -24,7 +24,11 @@ from cardgames.sixes.game import Sixes
 from cardgames.sixes.observation import SixesObservation, observe
 from cardgames.sixes.state import SixesState
 
-__all__ = ["draw_observation", "draw_state"]
+__all__ = [
+    "NARROW",
+    "draw_observation",
+    "draw_state",
+]
 
 WIDTH: Final = 760
 """The width of a drawing, unless a narrower one (down to :data:`NARROW`) is asked for."""

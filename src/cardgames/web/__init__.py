@@ -12,19 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from cardgames.errors import CardgamesError
+from cardgames.errors import MissingExtraError
 
 if TYPE_CHECKING:
     from cardgames.web.settings import Settings
 
-__all__ = ["SCHEMA", "MissingExtraError", "create_app"]
+__all__ = ["SCHEMA", "create_app"]
 
 SCHEMA: Final = Path(__file__).parent / "protocol.schema.json"
 """The JSON Schema of every message of the table protocol."""
-
-
-class MissingExtraError(CardgamesError, ImportError):
-    """An optional dependency is missing; the message names the extra to install."""
 
 
 def create_app(db: str | Path = "cardgames.db", *, settings: Settings | None = None) -> Any:  # noqa: ANN401 - a Starlette app without importing Starlette

@@ -45,7 +45,11 @@ from cardgames.web.settings import Settings
 from cardgames.web.store import Store
 from cardgames.web.table import Seat, Table, TableError, hash_token, new_token
 
-__all__ = ["Hub", "create_app"]
+__all__ = [
+    "Connection",
+    "Hub",
+    "create_app",
+]
 
 STATIC: Final = Path(__file__).parent / "static"
 _SECURITY_HEADERS: Final = {

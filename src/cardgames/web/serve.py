@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import IO
 
-from cardgames.web import MissingExtraError, create_app
+from cardgames.errors import MissingExtraError
+from cardgames.web import create_app
 from cardgames.web.settings import Settings
 
 __all__ = ["add_parser", "run", "websocket_implementation"]
