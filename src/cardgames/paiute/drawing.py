@@ -15,14 +15,19 @@ replays::
 
 from __future__ import annotations
 
-from typing import Final
-
 from cardgames.cards import Card
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.game import Paiute
 from cardgames.paiute.observation import PaiuteObservation, known_cards, observe
 from cardgames.paiute.state import PaiuteState
-from cardgames.render.layout import SeatView, own_hand, seat_grid, seat_name
+from cardgames.render.layout import (
+    WIDTH,
+    SeatView,
+    layout_width,
+    own_hand,
+    seat_grid,
+    seat_name,
+)
 from cardgames.render.svg import (
     CARD_HEIGHT,
     attributes,
@@ -36,15 +41,9 @@ from cardgames.render.svg import (
 )
 
 __all__ = [
-    "NARROW",
     "draw_observation",
     "draw_state",
 ]
-
-WIDTH: Final = 760
-"""The width of a drawing, unless a narrower one (down to :data:`NARROW`) is asked for."""
-NARROW: Final = 400
-"""The width of a drawing for a phone's screen (two seats a row, a tighter middle row)."""
 
 
 def _note(observation: PaiuteObservation, seat: int) -> str:
@@ -160,17 +159,14 @@ def draw_observation(
 ) -> str:
     """The SVG drawing of ``observation`` (``game`` is not needed: Paiute draws from the view).
 
-    ``width`` below 600 gives the narrow layout (:data:`NARROW` wide), for phones.
+    ``width`` below 600 gives the narrow layout (:data:`~cardgames.render.layout.NARROW`
+    wide), for phones.
     """
     del game
-    return _draw(observation, None, _width(width))
-
-
-def _width(width: int) -> int:
-    return WIDTH if width > 600 else NARROW
+    return _draw(observation, None, layout_width(width))
 
 
 def draw_state(game: Paiute | None, state: PaiuteState, *, width: int = WIDTH) -> str:
     """The SVG drawing of ``state`` with every hand face up, for a replay."""
     config = game.config if game is not None else PaiuteConfig(num_players=state.num_players)
-    return _draw(observe(config, state, None), state.hands, _width(width))
+    return _draw(observe(config, state, None), state.hands, layout_width(width))

@@ -22,7 +22,28 @@ from cardgames.render.svg import (
     seat_badge,
 )
 
-__all__ = ["CELL_HEIGHT", "SeatView", "own_hand", "seat_grid", "seat_name"]
+__all__ = [
+    "CELL_HEIGHT",
+    "NARROW",
+    "WIDTH",
+    "SeatView",
+    "layout_width",
+    "own_hand",
+    "seat_grid",
+    "seat_name",
+]
+
+WIDTH: Final = 760
+"""The usual width of a table drawing, in drawing units."""
+
+NARROW: Final = 400
+"""The width of the narrow layout, for phones."""
+
+
+def layout_width(width: int) -> int:
+    """The layout to draw for a wanted ``width``: :data:`NARROW` up to 600, else :data:`WIDTH`."""
+    return WIDTH if width > 600 else NARROW
+
 
 CELL_HEIGHT: Final = 74
 """The height of one row of :func:`seat_grid`."""

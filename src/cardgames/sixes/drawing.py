@@ -16,7 +16,14 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames.cards import Card, Suit
-from cardgames.render.layout import SeatView, own_hand, seat_grid, seat_name
+from cardgames.render.layout import (
+    WIDTH,
+    SeatView,
+    layout_width,
+    own_hand,
+    seat_grid,
+    seat_name,
+)
 from cardgames.render.svg import CARD_HEIGHT, chips, document, label, placeholder, table_felt
 from cardgames.render.svg import card as draw_card
 from cardgames.sixes.deck import SIXES_ORDER, cards_of_mask
@@ -25,15 +32,10 @@ from cardgames.sixes.observation import SixesObservation, observe
 from cardgames.sixes.state import SixesState
 
 __all__ = [
-    "NARROW",
     "draw_observation",
     "draw_state",
 ]
 
-WIDTH: Final = 760
-"""The width of a drawing, unless a narrower one (down to :data:`NARROW`) is asked for."""
-NARROW: Final = 400
-"""The width of a drawing for a phone's screen (two seats a row, the pot beside the columns)."""
 _COLUMN_STEP: Final = 96
 _ROW_STEP: Final = 20
 _SCALE: Final = 0.8
@@ -119,18 +121,15 @@ def draw_observation(
 ) -> str:
     """The SVG drawing of ``observation`` (``game`` is not needed: Sixes draws from the view).
 
-    ``width`` below 600 gives the narrow layout (:data:`NARROW` wide), for phones.
+    ``width`` below 600 gives the narrow layout (:data:`~cardgames.render.layout.NARROW`
+    wide), for phones.
     """
     del game
-    return _draw(observation, None, _width(width))
-
-
-def _width(width: int) -> int:
-    return WIDTH if width > 600 else NARROW
+    return _draw(observation, None, layout_width(width))
 
 
 def draw_state(game: Sixes | None, state: SixesState, *, width: int = WIDTH) -> str:
     """The SVG drawing of ``state`` with every hand face up, for a replay."""
     del game
     hands = tuple(_sorted(cards_of_mask(mask)) for mask in state.hand_masks)
-    return _draw(observe(state, None), hands, _width(width))
+    return _draw(observe(state, None), hands, layout_width(width))
