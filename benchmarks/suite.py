@@ -206,7 +206,7 @@ def anchor_measures(samples: int, count: int) -> list[Measure]:
         ImportError: the ``bench`` extra (open-spiel, treys) is not installed.
     """
     import pyspiel
-    import treys  # type: ignore[import-untyped]
+    import treys
 
     game = pyspiel.load_game("crazy_eights")
 
