@@ -43,6 +43,7 @@ __all__ = [
     "chance_structure",
     "deal",
     "next_shuffle",
+    "stack_returns_range",
     "start_chance",
 ]
 
@@ -73,6 +74,20 @@ def _unbounded(game: object) -> int | None:  # noqa: ARG001
 
 def _no_returns(game: object) -> tuple[int, int]:  # noqa: ARG001
     return (0, 0)
+
+
+def stack_returns_range(starting_chips: int, num_players: int) -> tuple[int, int]:
+    """The returns range of a chip game where nobody ends below zero and no chip is created.
+
+    A seat loses at most its starting stack and wins at most every other seat's; both
+    built-in games (S3, S10; P18, P19) use it for their ``returns_range``.
+
+    Example::
+
+        >>> stack_returns_range(10, 4)
+        (-10, 30)
+    """
+    return (-starting_chips, (num_players - 1) * starting_chips)
 
 
 def _frozen(value: Mapping[str, int]) -> Mapping[str, int]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames.cards import standard_deck
-from cardgames.chance import ChanceStructure, Shuffle
+from cardgames.chance import ChanceStructure, Shuffle, stack_returns_range
 from cardgames.paiute.action import DrawStock, PaiuteAction
 from cardgames.paiute.game import Paiute
 from cardgames.paiute.state import PaiuteState
@@ -57,8 +57,7 @@ def _max_game_length(game: Paiute) -> int | None:
 
 def _returns_range(game: Paiute) -> tuple[int, int]:
     """A seat loses at most its stack and wins at most every other stack (P18, P19)."""
-    chips = game.config.starting_chips
-    return (-chips, (game.num_players - 1) * chips)
+    return stack_returns_range(game.config.starting_chips, game.num_players)
 
 
 CHANCE: Final = ChanceStructure(

@@ -20,7 +20,7 @@ from typing import Final
 
 import attrs
 
-from cardgames.chance import ChanceStructure, Shuffle
+from cardgames.chance import ChanceStructure, Shuffle, stack_returns_range
 from cardgames.game import Chance
 from cardgames.sixes.action import SixesAction
 from cardgames.sixes.config import BrokePass
@@ -84,8 +84,7 @@ def _max_game_length(game: Sixes) -> int | None:
 
 def _returns_range(game: Sixes) -> tuple[int, int]:
     """A seat loses at most its stack and wins at most every other stack (S3, S10)."""
-    chips = game.config.starting_chips
-    return (-chips, (game.num_players - 1) * chips)
+    return stack_returns_range(game.config.starting_chips, game.num_players)
 
 
 CHANCE: Final = ChanceStructure(
