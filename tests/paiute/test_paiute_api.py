@@ -304,7 +304,7 @@ def _rebuilt_state(state: PaiuteState, **changes: Any) -> PaiuteState:
         field.name: getattr(state, field.name) for field in attrs.fields(PaiuteState)
     }
     fields.update(changes)
-    return unchecked_state(**fields)
+    return unchecked_state(*fields.values())
 
 
 def test_check_state_names_broken_invariants() -> None:

@@ -273,7 +273,7 @@ def test_check_state_checks_what_depends_on_the_options() -> None:
     for config, message in cases:
         with pytest.raises(InvalidStateError, match=message):
             check_state(Paiute(config), state)
-    late = unchecked_state(**{**_fields(state), "table": attrs.evolve(state.table, deal=1)})
+    late = unchecked_state(*{**_fields(state), "table": attrs.evolve(state.table, deal=1)}.values())
     with pytest.raises(InvalidStateError, match=r"deal 1 is past the session's 1 deals \(P20\)"):
         check_state(Paiute(PaiuteConfig(num_players=3)), late)
 

@@ -27,11 +27,13 @@ instead, which hides what a player may not know; ``str(state)`` prints the table
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from operator import attrgetter
 from typing import Final
 
 import attrs
 
+from cardgames._slots import slot_builder
 from cardgames.cards import Card, Rank, format_cards, standard_deck
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
@@ -496,49 +498,21 @@ def check_fields(state: PaiuteState) -> None:
     _check_hands(state, shows)
 
 
-_NEW: Final = object.__new__
-_SLOTS: Final = PaiuteState.__dict__
-# Slot descriptors set a field about twice as fast as object.__setattr__ (the hot path).
-_SET_TABLE: Final = _SLOTS["table"].__set__
-_SET_HANDS: Final = _SLOTS["hand_indices"].__set__
-_SET_STOCK: Final = _SLOTS["stock_indices"].__set__
-_SET_PILE: Final = _SLOTS["pile_indices"].__set__
-_SET_PLAYER: Final = _SLOTS["current_player"].__set__
-_SET_DRAWN: Final = _SLOTS["drawn"].__set__
-_SET_TURNS: Final = _SLOTS["turns_played"].__set__
-_SET_CALLER: Final = _SLOTS["caller"].__set__
-_SET_END: Final = _SLOTS["last_to_play"].__set__
-_SET_REBUILT: Final = _SLOTS["rebuilt_indices"].__set__
-_SET_HISTORY: Final = _SLOTS["history"].__set__
-
-
-def unchecked_state(  # noqa: PLR0913, PLR0917 - one argument per field, positional for speed
-    table: Table,
-    hand_indices: tuple[tuple[int, ...], ...],
-    stock_indices: tuple[int, ...],
-    pile_indices: tuple[int, ...],
-    current_player: PlayerId | int | None,
-    drawn: DrawnCard | None,
-    turns_played: int,
-    caller: PlayerId | int | None,
-    last_to_play: PlayerId | int | None,
-    rebuilt_indices: tuple[int, ...],
-    history: tuple[PaiuteEvent, ...],
-) -> PaiuteState:
-    """Build a state without validation: the engine's fast path for successor states.
-
-    The arguments are the fields of :class:`PaiuteState` in order; the caller vouches for them.
-    """
-    state: PaiuteState = _NEW(PaiuteState)
-    _SET_TABLE(state, table)
-    _SET_HANDS(state, hand_indices)
-    _SET_STOCK(state, stock_indices)
-    _SET_PILE(state, pile_indices)
-    _SET_PLAYER(state, current_player)
-    _SET_DRAWN(state, drawn)
-    _SET_TURNS(state, turns_played)
-    _SET_CALLER(state, caller)
-    _SET_END(state, last_to_play)
-    _SET_REBUILT(state, rebuilt_indices)
-    _SET_HISTORY(state, history)
-    return state
+# The engine's fast path for successor states: the fields of :class:`PaiuteState` in order,
+# positional and unchecked; the caller vouches for them.
+unchecked_state: Callable[
+    [
+        Table,
+        tuple[tuple[int, ...], ...],  # hand_indices
+        tuple[int, ...],  # stock_indices
+        tuple[int, ...],  # pile_indices
+        PlayerId | int | None,  # current_player
+        DrawnCard | None,  # drawn
+        int,  # turns_played
+        PlayerId | int | None,  # caller
+        PlayerId | int | None,  # last_to_play
+        tuple[int, ...],  # rebuilt_indices
+        tuple[PaiuteEvent, ...],  # history
+    ],
+    PaiuteState,
+] = slot_builder(PaiuteState)

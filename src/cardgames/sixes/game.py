@@ -56,24 +56,10 @@ from cardgames.sixes.deck import (
 )
 from cardgames.sixes.observation import SixesObservation, observe
 from cardgames.sixes.sampling import determinize
-from cardgames.sixes.state import (  # the slot setters of the hot path
+from cardgames.sixes.state import (
     SixesState,
-    _set_chance_key,
-    _set_dealer,
-    _set_hand_masks,
-    _set_history,
-    _set_pending_decks,
-    _set_playable,
-    _set_pot,
-    _set_round_number,
-    _set_settled_stacks,
-    _set_stack_emptied,
-    _set_stacks,
-    _set_table_mask,
-    _set_to_play,
     unchecked_state,
 )
-from cardgames.sixes.state import _new as _new_state
 
 if TYPE_CHECKING:
     from cardgames.spec import GameSpec
@@ -428,21 +414,21 @@ class Sixes:
                     # not in hand, not playable (rejected there), or the round's last card
                     return self._play_index(state, player, index, PLAYS[index])
                 # The common play, inline (this is :meth:`_play_index` without a call).
-                new: SixesState = _new_state(SixesState)
-                _set_hand_masks(new, (*hands[:player], hand, *hands[player + 1 :]))
-                _set_table_mask(new, state.table_mask | bit)
-                _set_playable(new, (playable ^ bit) | GROWTH[index])
-                _set_stacks(new, state.stacks)
-                _set_pot(new, state.pot)
-                _set_settled_stacks(new, state.settled_stacks)
-                _set_dealer(new, state.dealer)
-                _set_to_play(new, self._next_seat[player])
-                _set_round_number(new, state.round_number)
-                _set_history(new, state.history + (TURNS[player][index],))  # noqa: RUF005
-                _set_stack_emptied(new, state.stack_emptied)
-                _set_chance_key(new, state.chance_key)
-                _set_pending_decks(new, state.pending_decks)
-                return new
+                return unchecked_state(
+                    (*hands[:player], hand, *hands[player + 1 :]),
+                    state.table_mask | bit,
+                    (playable ^ bit) | GROWTH[index],
+                    state.stacks,
+                    state.pot,
+                    state.settled_stacks,
+                    state.dealer,
+                    self._next_seat[player],
+                    state.round_number,
+                    state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
+                    state.stack_emptied,
+                    state.chance_key,
+                    state.pending_decks,
+                )
             if action.__class__ is Play:
                 return self._play(state, player, action)
             if action.__class__ is Pass:
@@ -538,21 +524,21 @@ class Sixes:
         playable = (playable ^ bit) | GROWTH[index]
         if not hand:
             return self._end_round(state, player, new_hands, table, playable, history)
-        new: SixesState = _new_state(SixesState)
-        _set_hand_masks(new, new_hands)
-        _set_table_mask(new, table)
-        _set_playable(new, playable)
-        _set_stacks(new, state.stacks)
-        _set_pot(new, state.pot)
-        _set_settled_stacks(new, state.settled_stacks)
-        _set_dealer(new, state.dealer)
-        _set_to_play(new, self._next_seat[player])
-        _set_round_number(new, state.round_number)
-        _set_history(new, history)
-        _set_stack_emptied(new, state.stack_emptied)
-        _set_chance_key(new, state.chance_key)
-        _set_pending_decks(new, state.pending_decks)
-        return new
+        return unchecked_state(
+            new_hands,
+            table,
+            playable,
+            state.stacks,
+            state.pot,
+            state.settled_stacks,
+            state.dealer,
+            self._next_seat[player],
+            state.round_number,
+            history,
+            state.stack_emptied,
+            state.chance_key,
+            state.pending_decks,
+        )
 
     def _pass(self, state: SixesState, player: PlayerId) -> SixesState:
         if not self._legal_key(state, player) & _PASS_FLAG:

@@ -8,10 +8,12 @@ nothing else: no other hand, no future deal, no seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 import attrs
 
+from cardgames._slots import slot_builder
 from cardgames.cards import Card
 from cardgames.game import PlayerId
 from cardgames.sixes.action import SixesTurn
@@ -98,22 +100,9 @@ class SixesObservation:
         )
 
 
-_new = object.__new__
-_slots = SixesObservation.__dict__
-# Slot descriptors set a field about twice as fast as the frozen __init__ (observe is a hot path
-# of simulations: every bot decision observes the state).
-_set_player = _slots["player"].__set__
-_set_hand = _slots["hand"].__set__
-_set_columns = _slots["columns"].__set__
-_set_hand_sizes = _slots["hand_sizes"].__set__
-_set_stacks = _slots["stacks"].__set__
-_set_pot = _slots["pot"].__set__
-_set_settled_stacks = _slots["settled_stacks"].__set__
-_set_dealer = _slots["dealer"].__set__
-_set_to_play = _slots["to_play"].__set__
-_set_round_number = _slots["round_number"].__set__
-_set_history = _slots["history"].__set__
-_set_stack_emptied = _slots["stack_emptied"].__set__
+# Built without the frozen ``__init__``: observe is a hot path of simulations (every bot
+# decision observes the state), and its fields come from a valid state.
+_unchecked_observation: Callable[..., SixesObservation] = slot_builder(SixesObservation)
 _bit_count = int.bit_count
 
 
@@ -128,22 +117,20 @@ def observe(state: SixesState, player: PlayerId | None) -> SixesObservation:
     hand_masks = state.hand_masks
     if player is not None and player not in range(len(hand_masks)):
         raise ValueError(f"player {player!r} is not a seat of this Sixes table")
-    observation: SixesObservation = _new(SixesObservation)
-    _set_player(observation, player)
-    _set_hand(
-        observation, frozenset() if player is None else frozenset(cards_of_mask(hand_masks[player]))
+    return _unchecked_observation(
+        player,
+        frozenset() if player is None else frozenset(cards_of_mask(hand_masks[player])),
+        columns_of(state.table_mask),
+        tuple(map(_bit_count, hand_masks)),
+        state.stacks,
+        state.pot,
+        state.settled_stacks,
+        state.dealer,
+        state.to_play,
+        state.round_number,
+        state.history,
+        state.stack_emptied,
     )
-    _set_columns(observation, columns_of(state.table_mask))
-    _set_hand_sizes(observation, tuple(map(_bit_count, hand_masks)))
-    _set_stacks(observation, state.stacks)
-    _set_pot(observation, state.pot)
-    _set_settled_stacks(observation, state.settled_stacks)
-    _set_dealer(observation, state.dealer)
-    _set_to_play(observation, state.to_play)
-    _set_round_number(observation, state.round_number)
-    _set_history(observation, state.history)
-    _set_stack_emptied(observation, state.stack_emptied)
-    return observation
 
 
 def determinize(observation: SixesObservation, rng: random.Random) -> SixesState:
