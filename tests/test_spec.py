@@ -376,3 +376,27 @@ def test_sixes_state_check_cites_its_rules() -> None:
     later = attrs.evolve(state, round_number=3)
     with pytest.raises(InvalidStateError, match=r"\(S12\)"):
         check_state(Sixes(SixesConfig(num_players=4, max_rounds=2)), later)
+
+
+def test_installed_games_are_scanned_once_per_sys_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unknown names do not rescan every distribution; a new sys.path or refresh_games does."""
+    calls: list[str] = []
+
+    def entry_points(*, group: str) -> list[_EntryPoint]:
+        calls.append(group)
+        return [_EntryPoint("toy3", "toy3_module", None)]
+
+    monkeypatch.setattr(registry.importlib.metadata, "entry_points", entry_points)
+    registry.refresh_games()
+    for _ in range(3):
+        with pytest.raises(DecodeError, match="unknown game 'nope'"):
+            registry.game_spec("nope")
+    assert "toy3" in registry.game_names()
+    assert calls == [registry.ENTRY_POINT_GROUP]
+    monkeypatch.setattr(registry.sys, "path", [*registry.sys.path, "elsewhere"])
+    registry.game_names()
+    assert len(calls) == 2
+    registry.refresh_games()
+    registry.game_names()
+    assert len(calls) == 3
+    registry.refresh_games()

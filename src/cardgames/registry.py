@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import sys
 import warnings
 from types import ModuleType
 from typing import Any, Final, TypeGuard
@@ -32,6 +33,7 @@ __all__ = [
     "game_info",
     "game_names",
     "game_spec",
+    "refresh_games",
     "register_game",
 ]
 
@@ -55,9 +57,31 @@ def register_game(spec: AnySpec) -> None:
     _REGISTERED[spec.name] = spec
 
 
+_SCANNED: list[tuple[tuple[str, ...], dict[str, importlib.metadata.EntryPoint]]] = []
+"""The last scan of the installed distributions' entry points, with the ``sys.path`` it saw."""
+
+
 def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    """The ``cardgames.games`` entry points, scanned once per ``sys.path``.
+
+    A scan reads every installed distribution's metadata (about 17 ms with a hundred of them),
+    and unknown names come from strangers' documents: without the cache each one would cost a
+    scan. :func:`refresh_games` forgets the scan after installing a game in a running process.
+    """
+    path = tuple(sys.path)
+    scanned = next(iter(_SCANNED), None)  # one read: another thread may replace the entry
+    if scanned is not None and scanned[0] == path:
+        return scanned[1]
     found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
-    return {entry.name: entry for entry in found}
+    entries = {entry.name: entry for entry in found}
+    _SCANNED[:] = [(path, entries)]
+    return entries
+
+
+def refresh_games() -> None:
+    """Forget the scan of installed games (after installing one in this running process)."""
+    _SCANNED.clear()
+    importlib.invalidate_caches()
 
 
 def game_names() -> tuple[str, ...]:
