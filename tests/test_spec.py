@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import importlib.metadata
 import random
 import sys
 import types
@@ -386,14 +387,14 @@ def test_installed_games_are_scanned_once_per_sys_path(monkeypatch: pytest.Monke
         calls.append(group)
         return [_EntryPoint("toy3", "toy3_module", None)]
 
-    monkeypatch.setattr(registry.importlib.metadata, "entry_points", entry_points)
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
     registry.refresh_games()
     for _ in range(3):
         with pytest.raises(DecodeError, match="unknown game 'nope'"):
             registry.game_spec("nope")
     assert "toy3" in registry.game_names()
     assert calls == [registry.ENTRY_POINT_GROUP]
-    monkeypatch.setattr(registry.sys, "path", [*registry.sys.path, "elsewhere"])
+    monkeypatch.setattr(sys, "path", [*sys.path, "elsewhere"])
     registry.game_names()
     assert len(calls) == 2
     registry.refresh_games()
