@@ -10,6 +10,7 @@ the same rounds, so the ratios printed by ``run.py`` compare figures taken side 
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import statistics
@@ -105,6 +106,40 @@ def trajectory_states(game: Game[Any, Any, Any], count: int, seed: int = 0) -> l
     return states
 
 
+def search_task(
+    game: Game[Any, Any, Any],
+    states: Sequence[Any],
+    iterations: int,
+    bot_class: Callable[..., Any] = ISMCTSBot,
+) -> Task:
+    """ISMCTS decisions of ``iterations`` each, with random rollouts to the end of the round.
+
+    The options are the issue's: uniformly random rollouts (not the heuristic default) that
+    stop once the searched round (deal) is scored. Decisions go round ``states`` in turn from
+    batch to batch, so that a batch shorter than one decision still sees every position over
+    the rounds; position ``i`` is always searched with seed ``i``. A batch ends after the
+    decision during which its budget ran out, so its figure counts whole decisions only.
+    """
+    positions = itertools.cycle(list(enumerate(states)))
+
+    def task(budget: float) -> tuple[float, float]:
+        done = 0
+        start = clock()
+        while True:
+            index, state = next(positions)
+            player = game.current_player(state)
+            assert player is not None
+            bot = bot_class(
+                game, iterations=iterations, rollout="random", rollout_to="round", seed=index
+            )
+            bot.choose(game.observe(state, player), game.legal_actions(state))
+            done += iterations
+            if clock() - start >= budget:
+                return done, clock() - start
+
+    return task
+
+
 def engine_measures(  # noqa: PLR0913 - one knob per family of figures
     label: str,
     game: Game[Any, Any, Any],
@@ -129,19 +164,6 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
         for s in trajectory_states(search_game, 40 * search_positions, seed=7)
         if len(search_game.legal_actions(s)) > 1
     ][:: 40 // 2][:search_positions] or trajectory_states(search_game, 1, seed=7)
-
-    def search(budget: float) -> tuple[float, float]:
-        done = 0
-        start = clock()
-        while True:
-            for index, state in enumerate(search_states):
-                player = search_game.current_player(state)
-                assert player is not None
-                bot = ISMCTSBot(search_game, iterations=iterations, rollout_to="round", seed=index)
-                bot.choose(search_game.observe(state, player), search_game.legal_actions(state))
-                done += iterations
-                if clock() - start >= budget:
-                    return done, clock() - start
 
     return [
         Measure(f"{label}.playouts", "actions/s", playouts(game)),
@@ -176,7 +198,9 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
             per_unit=True,
         ),
         Measure(f"{label}.json_loads", "µs", _cycle(texts, json.loads), per_unit=True),
-        Measure(f"{label}.ismcts", "iterations/s", search),
+        Measure(
+            f"{label}.ismcts", "iterations/s", search_task(search_game, search_states, iterations)
+        ),
     ]
 
 
