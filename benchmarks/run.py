@@ -57,6 +57,8 @@ RATIOS = [
     ("paiute.from_json", "paiute.json_loads", "cost"),
     ("sixes.to_json", "crazy_eights.serialize", "cost"),
     ("sixes.from_json", "crazy_eights.deserialize", "cost"),
+    ("sixes.ismcts", "sixes.ismcts_reference", "speed"),
+    ("paiute.ismcts", "paiute.ismcts_reference", "speed"),
     ("evaluate.5_cards", "treys.5_cards", "speed"),
     ("evaluate.6_cards", "treys.6_cards", "speed"),
 ]

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
+from ismcts_reference import ReferenceISMCTSBot  # beside this module
 
 from cardgames.bots import ISMCTSBot
 from cardgames.cards import Card, Rank, standard_deck
@@ -149,7 +150,12 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
     search_positions: int,
     iterations: int,
 ) -> list[Measure]:
-    """The figures of one game: playouts, apply, observe, determinize, JSON, ISMCTS."""
+    """The figures of one game: playouts, apply, observe, determinize, JSON, ISMCTS.
+
+    ``ismcts_reference`` is the same search with the loop of before issue 12
+    (``ismcts_reference.py``): the same decisions on the same engine, so that the ratio of
+    ``ismcts`` to it is the search's own speed-up.
+    """
     states = trajectory_states(game, samples)
     rng = random.Random(1)
     steps = [(s, game.legal_actions(s)) for s in states]
@@ -200,6 +206,11 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
         Measure(f"{label}.json_loads", "µs", _cycle(texts, json.loads), per_unit=True),
         Measure(
             f"{label}.ismcts", "iterations/s", search_task(search_game, search_states, iterations)
+        ),
+        Measure(
+            f"{label}.ismcts_reference",
+            "iterations/s",
+            search_task(search_game, search_states, iterations, ReferenceISMCTSBot),
         ),
     ]
 
