@@ -141,6 +141,41 @@ def search_task(
     return task
 
 
+def search_bound_task(game: Game[Any, Any, Any], states: Sequence[Any], samples: int) -> Task:
+    """What an ISMCTS iteration cannot do without: a sample and a random rollout, no tree.
+
+    Each unit is one :meth:`~cardgames.game.Game.determinize` of a position's observation and
+    uniformly random ``legal_actions``/``apply`` steps until the round (deal) is scored or the
+    game ends, then ``returns``: the engine's share of an iteration of :func:`search_task`,
+    an upper bound on the iterations per second that any search loop on top of it can reach.
+    """
+    rounds = getattr(game, "round_index", None)
+    legal_actions, apply = game.legal_actions, game.apply
+    observations = [game.observe(s, p) for s in states if (p := game.current_player(s)) is not None]
+    positions = itertools.cycle(observations)
+    rng = random.Random(0)
+
+    def task(budget: float) -> tuple[float, float]:
+        done = 0
+        start = clock()
+        randrange = rng.randrange
+        while True:
+            observation = next(positions)
+            for _ in range(samples):
+                state = game.determinize(observation, rng)
+                horizon = None if rounds is None else rounds(state)
+                while (actions := legal_actions(state)) and (
+                    horizon is None or rounds(state) == horizon  # type: ignore[misc]
+                ):
+                    state = apply(state, actions[randrange(len(actions))])
+                game.returns(state)
+            done += samples
+            if clock() - start >= budget:
+                return done, clock() - start
+
+    return task
+
+
 def engine_measures(  # noqa: PLR0913 - one knob per family of figures
     label: str,
     game: Game[Any, Any, Any],
@@ -154,7 +189,8 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
 
     ``ismcts_reference`` is the same search with the loop of before issue 12
     (``ismcts_reference.py``): the same decisions on the same engine, so that the ratio of
-    ``ismcts`` to it is the search's own speed-up.
+    ``ismcts`` to it is the search's own speed-up. ``ismcts_bound`` times only the engine's
+    part of an iteration (a sample and a random rollout): no search loop can beat it.
     """
     states = trajectory_states(game, samples)
     rng = random.Random(1)
@@ -211,6 +247,11 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
             f"{label}.ismcts_reference",
             "iterations/s",
             search_task(search_game, search_states, iterations, ReferenceISMCTSBot),
+        ),
+        Measure(
+            f"{label}.ismcts_bound",
+            "iterations/s",
+            search_bound_task(search_game, search_states, iterations),
         ),
     ]
 

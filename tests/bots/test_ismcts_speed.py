@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgames.bots import ISMCTSBot
+from cardgames.bots import ISMCTSBot, RandomBot
 from cardgames.bots.ismcts import _ActionIds
 from cardgames.game import Game, PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
@@ -210,3 +210,29 @@ def test_action_ids_are_cached_by_identity_and_bounded() -> None:
         assert ids(fresh) == tuple(toy.action_id(action) for action in fresh)
     assert len(ids._actions) <= 3
     assert len(ids._tuples) <= 3
+
+
+@pytest.mark.parametrize("rollout_to", ["round", "game"])
+def test_inline_random_rollouts_draw_what_random_bot_draws(rollout_to: str) -> None:
+    """rollout="random" (played inline) decides exactly as a RandomBot policy on the same rng."""
+    game = Sixes(SixesConfig(num_players=2, max_rounds=2))
+    for step, state in _positions(2, 4):
+        inline = _decision(
+            ISMCTSBot,
+            game,
+            state,
+            iterations=30,
+            seed=step,
+            rollout="random",
+            rollout_to=rollout_to,
+        )
+        via_bot = _decision(
+            ISMCTSBot,
+            game,
+            state,
+            iterations=30,
+            seed=step,
+            rollout=lambda _game, rng: RandomBot(seed=rng),
+            rollout_to=rollout_to,
+        )
+        assert inline == via_bot
