@@ -374,9 +374,9 @@ class ISMCTSBot:
                         )
                         if score > best_score:
                             best, best_index, best_score = child, index, score
-                player = current_player(state)
-                assert player is not None  # noqa: S101 - live states have a player to act
                 if untried is not None:
+                    player = current_player(state)
+                    assert player is not None  # noqa: S101 - live states have a player to act
                     index = expand(state, player, actions, untried)
                     child = children[keys[index]] = _Node(player=player)
                     path.append(child)
