@@ -4,9 +4,11 @@ One run takes every figure of the performance page (docs/performance.md): random
 (actions per CPU second), ``apply``, ``observe``, ``determinize``, state to and from JSON (next
 to the stdlib's ``json.dumps`` and ``json.loads`` of the very same documents), ISMCTS iterations
 per second (two-player Sixes and four-player Paiute, 200 iterations per move, random rollouts
-to the end of the round), ``determinize`` of many observations and of one observation ten
-times in a row (as a search samples), the memory kept per successive state (tracemalloc over
-a chain of 20,000 states) and the checked hand evaluation on ``Card`` objects (5 and 6 cards).
+to the end of the round; next to the search loop of before issue 12, ``ismcts_reference``, and
+to the engine's share of an iteration, ``ismcts_bound``: a sample and a random rollout),
+``determinize`` of many observations and of one observation ten times in a row (as a search
+samples), the memory kept per successive state (tracemalloc over a chain of 20,000 states) and
+the checked hand evaluation on ``Card`` objects (5 and 6 cards).
 With the
 optional ``bench`` extra installed (``pip install 'cardgames-engine[bench]'``) the anchors are
 measured in the same rounds, interleaved, and the ratios are printed.
@@ -57,6 +59,10 @@ RATIOS = [
     ("paiute.from_json", "paiute.json_loads", "cost"),
     ("sixes.to_json", "crazy_eights.serialize", "cost"),
     ("sixes.from_json", "crazy_eights.deserialize", "cost"),
+    ("sixes.ismcts", "sixes.ismcts_reference", "speed"),
+    ("paiute.ismcts", "paiute.ismcts_reference", "speed"),
+    ("sixes.ismcts_bound", "sixes.ismcts_reference", "speed"),
+    ("paiute.ismcts_bound", "paiute.ismcts_reference", "speed"),
     ("evaluate.5_cards", "treys.5_cards", "speed"),
     ("evaluate.6_cards", "treys.6_cards", "speed"),
 ]

@@ -10,6 +10,7 @@ the same rounds, so the ratios printed by ``run.py`` compare figures taken side 
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import statistics
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
+from ismcts_reference import ReferenceISMCTSBot  # beside this module
 
 from cardgames.bots import ISMCTSBot
 from cardgames.cards import Card, Rank, standard_deck
@@ -105,6 +107,75 @@ def trajectory_states(game: Game[Any, Any, Any], count: int, seed: int = 0) -> l
     return states
 
 
+def search_task(
+    game: Game[Any, Any, Any],
+    states: Sequence[Any],
+    iterations: int,
+    bot_class: Callable[..., Any] = ISMCTSBot,
+) -> Task:
+    """ISMCTS decisions of ``iterations`` each, with random rollouts to the end of the round.
+
+    The options are the issue's: uniformly random rollouts (not the heuristic default) that
+    stop once the searched round (deal) is scored. Decisions go round ``states`` in turn from
+    batch to batch, so that a batch shorter than one decision still sees every position over
+    the rounds; position ``i`` is always searched with seed ``i``. A batch ends after the
+    decision during which its budget ran out, so its figure counts whole decisions only.
+    """
+    positions = itertools.cycle(list(enumerate(states)))
+
+    def task(budget: float) -> tuple[float, float]:
+        done = 0
+        start = clock()
+        while True:
+            index, state = next(positions)
+            player = game.current_player(state)
+            assert player is not None
+            bot = bot_class(
+                game, iterations=iterations, rollout="random", rollout_to="round", seed=index
+            )
+            bot.choose(game.observe(state, player), game.legal_actions(state))
+            done += iterations
+            if clock() - start >= budget:
+                return done, clock() - start
+
+    return task
+
+
+def search_bound_task(game: Game[Any, Any, Any], states: Sequence[Any], samples: int) -> Task:
+    """What an ISMCTS iteration cannot do without: a sample and a random rollout, no tree.
+
+    Each unit is one :meth:`~cardgames.game.Game.determinize` of a position's observation and
+    uniformly random ``legal_actions``/``apply`` steps until the round (deal) is scored or the
+    game ends, then ``returns``: the engine's share of an iteration of :func:`search_task`,
+    an upper bound on the iterations per second that any search loop on top of it can reach.
+    """
+    rounds = getattr(game, "round_index", None)
+    legal_actions, apply = game.legal_actions, game.apply
+    observations = [game.observe(s, p) for s in states if (p := game.current_player(s)) is not None]
+    positions = itertools.cycle(observations)
+    rng = random.Random(0)
+
+    def task(budget: float) -> tuple[float, float]:
+        done = 0
+        start = clock()
+        randrange = rng.randrange
+        while True:
+            observation = next(positions)
+            for _ in range(samples):
+                state = game.determinize(observation, rng)
+                horizon = None if rounds is None else rounds(state)
+                while (actions := legal_actions(state)) and (
+                    horizon is None or rounds(state) == horizon  # type: ignore[misc]
+                ):
+                    state = apply(state, actions[randrange(len(actions))])
+                game.returns(state)
+            done += samples
+            if clock() - start >= budget:
+                return done, clock() - start
+
+    return task
+
+
 def engine_measures(  # noqa: PLR0913 - one knob per family of figures
     label: str,
     game: Game[Any, Any, Any],
@@ -114,7 +185,13 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
     search_positions: int,
     iterations: int,
 ) -> list[Measure]:
-    """The figures of one game: playouts, apply, observe, determinize, JSON, ISMCTS."""
+    """The figures of one game: playouts, apply, observe, determinize, JSON, ISMCTS.
+
+    ``ismcts_reference`` is the same search with the loop of before issue 12
+    (``ismcts_reference.py``): the same decisions on the same engine, so that the ratio of
+    ``ismcts`` to it is the search's own speed-up. ``ismcts_bound`` times only the engine's
+    part of an iteration (a sample and a random rollout): no search loop can beat it.
+    """
     states = trajectory_states(game, samples)
     rng = random.Random(1)
     steps = [(s, game.legal_actions(s)) for s in states]
@@ -129,19 +206,6 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
         for s in trajectory_states(search_game, 40 * search_positions, seed=7)
         if len(search_game.legal_actions(s)) > 1
     ][:: 40 // 2][:search_positions] or trajectory_states(search_game, 1, seed=7)
-
-    def search(budget: float) -> tuple[float, float]:
-        done = 0
-        start = clock()
-        while True:
-            for index, state in enumerate(search_states):
-                player = search_game.current_player(state)
-                assert player is not None
-                bot = ISMCTSBot(search_game, iterations=iterations, rollout_to="round", seed=index)
-                bot.choose(search_game.observe(state, player), search_game.legal_actions(state))
-                done += iterations
-                if clock() - start >= budget:
-                    return done, clock() - start
 
     return [
         Measure(f"{label}.playouts", "actions/s", playouts(game)),
@@ -176,7 +240,19 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
             per_unit=True,
         ),
         Measure(f"{label}.json_loads", "µs", _cycle(texts, json.loads), per_unit=True),
-        Measure(f"{label}.ismcts", "iterations/s", search),
+        Measure(
+            f"{label}.ismcts", "iterations/s", search_task(search_game, search_states, iterations)
+        ),
+        Measure(
+            f"{label}.ismcts_reference",
+            "iterations/s",
+            search_task(search_game, search_states, iterations, ReferenceISMCTSBot),
+        ),
+        Measure(
+            f"{label}.ismcts_bound",
+            "iterations/s",
+            search_bound_task(search_game, search_states, iterations),
+        ),
     ]
 
 

@@ -53,6 +53,8 @@ def test_smoke_run_reports_every_engine_measure(tmp_path: Path) -> None:
             "from_json",
             "json_loads",
             "ismcts",
+            "ismcts_reference",
+            "ismcts_bound",
             "memory_per_state",
         ):
             name = f"{game}.{measure}"
@@ -61,6 +63,7 @@ def test_smoke_run_reports_every_engine_measure(tmp_path: Path) -> None:
             assert lines[name]["machine"]
     assert "evaluate.5_cards" in lines
     assert "evaluate.6_cards" in lines
+    assert lines["sixes.ismcts/sixes.ismcts_reference"]["value"] > 0
     assert not any(name.startswith(("crazy_eights", "treys")) for name in lines)
 
 

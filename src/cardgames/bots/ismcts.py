@@ -35,9 +35,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias, TypeVar
 
+from cardgames.bots.random_bot import RandomBot
 from cardgames.cards import make_rng
 from cardgames.errors import CardgamesError, InvalidConfigError
-from cardgames.game import Game, PlayerId, is_int, round_index
+from cardgames.game import Game, PlayerId, is_int
 
 __all__ = ["ISMCTSBot", "RolloutPolicy", "normalized_rewards", "rollout_policy"]
 
@@ -66,8 +67,6 @@ def rollout_policy(game: Game[Any, Any, Any], rng: random.Random, name: str = "h
         >>> type(rollout_policy(Sixes(), random.Random(1))).__name__
         'SixesHeuristicBot'
     """
-    from cardgames.bots.random_bot import RandomBot
-
     if name == "heuristic":
         from cardgames.bots.heuristic import heuristic_bot
 
@@ -328,9 +327,22 @@ class ISMCTSBot:
         pool = [game.determinize(observation, rng) for _ in range(self._determinizations)]
         return lambda iteration: pool[iteration % len(pool)]
 
-    def _search(self, observation: object, iterations: int) -> _Node:
-        """Run the search from ``observation`` and return the root of the tree."""
+    def _search(self, observation: object, iterations: int) -> _Node:  # noqa: C901, PLR0915 - the hot loop is kept in one frame on purpose
+        """Run the search from ``observation`` and return the root of the tree.
+
+        One frame does the whole tree walk: the game's methods are bound once, each state
+        visited has its legal actions and their ids computed once (the ids of actions met
+        before come from a cache), and UCT scores the children in the same pass that counts
+        their availability. The random draws, and so the result for a seed, are those of the
+        plainer two-pass walk it replaces.
+        """
         game = self._game
+        legal_actions, apply, current_player = game.legal_actions, game.apply, game.current_player
+        returns = game.returns
+        ids_of = _ActionIds(game.action_id)
+        expand, exploration, log, sqrt = self._expand, self._exploration, math.log, math.sqrt
+        rounds = getattr(game, "round_index", None) if self._rollout_to == "round" else None
+        play_out = self._play_out_function(rounds)
         root = _Node(player=-1)
         deadline = None if self._time_limit is None else time.monotonic() + self._time_limit
         sample = self._sampler(observation)
@@ -338,31 +350,44 @@ class ISMCTSBot:
             if deadline is not None and iteration and time.monotonic() > deadline:
                 break
             state = sample(iteration)
-            horizon = round_index(game, state) if self._rollout_to == "round" else None
+            horizon = None if rounds is None else int(rounds(state))
             node, path = root, []
-            while not game.is_terminal(state):
-                player = game.current_player(state)
-                assert player is not None  # noqa: S101 - live states have a player to act
-                actions = game.legal_actions(state)
-                untried = []
-                for action in actions:
-                    child = node.children.get(game.action_id(action))
+            while actions := legal_actions(state):
+                children = node.children
+                keys = ids_of(actions)
+                untried: list[int] | None = None
+                best: _Node | None = None
+                best_index, best_score = 0, -math.inf
+                for index, key in enumerate(keys):
+                    child = children.get(key)
                     if child is None:
-                        untried.append(action)
-                    else:
-                        child.availability += 1
-                if untried:
-                    action = self._expand(state, player, actions, untried)
-                    child = _Node(player=player)
-                    node.children[game.action_id(action)] = child
+                        if untried is None:
+                            untried = [index]
+                        else:
+                            untried.append(index)
+                        continue
+                    child.availability += 1
+                    if untried is None:  # UCT, needed only while every action has a child
+                        visits = child.visits
+                        score = child.total / visits + exploration * sqrt(
+                            log(child.availability) / visits
+                        )
+                        if score > best_score:
+                            best, best_index, best_score = child, index, score
+                if untried is not None:
+                    player = current_player(state)
+                    assert player is not None  # noqa: S101 - live states have a player to act
+                    index = expand(state, player, actions, untried)
+                    child = children[keys[index]] = _Node(player=player)
                     path.append(child)
-                    state = game.apply(state, action)
+                    state = apply(state, actions[index])
                     break
-                action, node = self._select(node, actions)
-                path.append(node)
-                state = game.apply(state, action)
-            state = self._play_out(state, horizon)
-            rewards = normalized_rewards(game.returns(state))
+                assert best is not None  # noqa: S101 - some child scores above -inf
+                path.append(best)
+                node = best
+                state = apply(state, actions[best_index])
+            state = play_out(state, horizon)
+            rewards = normalized_rewards(returns(state))
             for visited in path:
                 visited.visits += 1
                 reward = rewards[visited.player]
@@ -371,56 +396,111 @@ class ISMCTSBot:
         return root
 
     def _expand(
-        self, state: object, player: PlayerId, actions: Sequence[ActionT], untried: list[ActionT]
-    ) -> ActionT:
-        """The untried action to add: the policy's choice if untried (prior), else random."""
+        self, state: object, player: PlayerId, actions: Sequence[object], untried: list[int]
+    ) -> int:
+        """The index in ``actions`` of the untried action to add.
+
+        That is the policy's choice if it is untried (the prior), else a random one of
+        ``untried`` (indices into ``actions``).
+        """
         if self._use_prior and len(untried) > 1:
             observation = self._game.observe(state, player)
             choice = self._policy.choose(observation, actions)
-            if choice in untried:
-                return choice  # type: ignore[no-any-return]
+            for index in untried:
+                if actions[index] == choice:
+                    return index
         return untried[self._rng.randrange(len(untried))]
 
-    def _select(self, node: _Node, actions: Sequence[ActionT]) -> tuple[ActionT, _Node]:
-        """The UCT choice among the children available in this sample."""
-        best: tuple[ActionT, _Node] | None = None
-        best_score = -math.inf
-        for action in actions:
-            child = node.children[self._game.action_id(action)]
-            score = child.total / child.visits + self._exploration * math.sqrt(
-                math.log(child.availability) / child.visits
-            )
-            if score > best_score:
-                best, best_score = (action, child), score
-        assert best is not None  # noqa: S101 - actions is never empty in a live state
-        return best
+    def _play_out_function(
+        self, rounds: Callable[[Any], int] | None
+    ) -> Callable[[Any, int | None], Any]:
+        """The rollout: ``(state, horizon) -> state`` after the policy's actions.
 
-    def _play_out(self, state: StateT, horizon: int | None) -> StateT:
-        """The rollout policy's actions from ``state`` to the end, or for ``rollout_limit``.
-
-        With a ``horizon`` (the searched round), stop once the round is no longer that one.
+        The rollout plays to the end of the game, or for at most ``rollout_limit`` actions,
+        and with a ``horizon`` (the searched round, given ``rounds``, the game's
+        ``round_index``) stops once the round is no longer that one. The built-in random
+        policy is played inline, with the very draws its ``choose`` would make.
         """
-        game, limit, policy, observing = (
-            self._game,
-            self._rollout_limit,
-            self._policy,
-            self._observing,
-        )
-        steps = 0
-        while not game.is_terminal(state) and (limit is None or steps < limit):
-            if horizon is not None and round_index(game, state) != horizon:
-                break
-            actions = game.legal_actions(state)
-            if observing and len(actions) == 1:
-                action = actions[0]  # a forced move: no observation to build
-            else:
-                player = game.current_player(state)
-                assert player is not None  # noqa: S101 - a live state has a player to act
-                observation = game.observe(state, player) if observing else None
-                action = policy.choose(observation, actions)
-            state = game.apply(state, action)
-            steps += 1
-        return state
+        game, policy = self._game, self._policy
+        legal_actions, apply = game.legal_actions, game.apply
+        stop = -1 if self._rollout_limit is None else self._rollout_limit
+        if isinstance(self._rollout, str) and type(policy) is RandomBot:
+            # the built-in random policy draws from this bot's own generator; randrange(n)
+            # is _randbelow(n) for n >= 1, so the moves are exactly RandomBot.choose's
+            randbelow = self._rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001 - see above
+
+            def random_play_out(state: object, horizon: int | None) -> object:
+                steps = 0
+                while steps != stop and (actions := legal_actions(state)):
+                    if horizon is not None and rounds is not None and rounds(state) != horizon:
+                        break
+                    state = apply(state, actions[randbelow(len(actions))])
+                    steps += 1
+                return state
+
+            return random_play_out
+        choose, observing = policy.choose, self._observing
+        current_player, observe = game.current_player, game.observe
+
+        def play_out(state: object, horizon: int | None) -> object:
+            steps = 0
+            while steps != stop and (actions := legal_actions(state)):
+                if horizon is not None and rounds is not None and rounds(state) != horizon:
+                    break
+                if observing and len(actions) == 1:
+                    action = actions[0]  # a forced move: no observation to build
+                elif observing:
+                    player = current_player(state)
+                    assert player is not None  # noqa: S101 - a live state has a player to act
+                    action = choose(observe(state, player), actions)
+                else:
+                    action = choose(None, actions)
+                state = apply(state, action)
+                steps += 1
+            return state
+
+        return play_out
+
+
+class _ActionIds:
+    """The action ids of legal-action tuples, cached by object identity.
+
+    Games usually hand out shared action objects (and often shared tuples of them), so the
+    ids of actions met before cost a dictionary look-up instead of a call of
+    :meth:`~cardgames.game.Game.action_id`. An entry keeps its object alive, so the object's
+    ``id()`` cannot be reused by another while the entry is there; each cache is cleared when
+    it reaches ``limit`` entries, so games that build new action objects every time cost a
+    little more, never unbounded memory.
+    """
+
+    __slots__ = ("_action_id", "_actions", "_limit", "_tuples")
+
+    def __init__(self, action_id: Callable[[Any], int], limit: int = 4096) -> None:
+        self._action_id = action_id
+        self._limit = limit
+        self._actions: dict[int, tuple[object, int]] = {}
+        self._tuples: dict[int, tuple[Sequence[object], tuple[int, ...]]] = {}
+
+    def __call__(self, actions: Sequence[object]) -> tuple[int, ...]:
+        """The id of each of ``actions``, in order."""
+        tuples = self._tuples
+        known = tuples.get(id(actions))
+        if known is not None and known[0] is actions:
+            return known[1]
+        cache, action_id = self._actions, self._action_id
+        ids = []
+        for action in actions:
+            entry = cache.get(id(action))
+            if entry is None or entry[0] is not action:
+                if len(cache) >= self._limit:
+                    cache.clear()
+                entry = cache[id(action)] = (action, action_id(action))
+            ids.append(entry[1])
+        result = tuple(ids)
+        if len(tuples) >= self._limit:
+            tuples.clear()
+        tuples[id(actions)] = (actions, result)
+        return result
 
 
 def _root_statistics(
