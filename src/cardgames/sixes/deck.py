@@ -12,18 +12,23 @@ card has a dense index in 0..39, ``suit * 10 + position``, which is also its act
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+import struct
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Final
 
-from cardgames.cards import Card, RankOrder, Suit
+from cardgames.cards import Card, Rank, RankOrder, Suit
 from cardgames.sixes.config import Direction
 
 __all__ = [
+    "BATCH_DRAWS",
     "CARD_INDEX",
     "DECK_SIZE",
     "FULL_MASK",
     "GROWTH",
+    "INDEX_BY_SUIT_RANK",
     "PLAIN_DRAWS",
     "SIXES_DECK",
     "SIXES_ORDER",
@@ -44,6 +49,7 @@ __all__ = [
     "mask_of_indices",
     "playable_mask",
     "shuffle",
+    "words_of",
 ]
 
 SIXES_ORDER: Final = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
@@ -77,10 +83,19 @@ SIX_OF_DIAMONDS_BIT: Final = 1 << _INDEX_BY_CARD[SIX_OF_DIAMONDS]
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
 _SUITS: Final = tuple(range(4))
 _BITS: Final = tuple(1 << index for index in range(DECK_SIZE))
-"""The suits' numbers (iterating the enum costs more than the loops it drives)."""
-_INDEX_BY_ID: Final[dict[int, int]] = {id(card): i for i, card in enumerate(SIXES_DECK)}
-"""The index of each card of :data:`SIXES_DECK` by identity (these objects live as long as the
-module): the engine's own hands and columns hold them, so their masks need no card hashed."""
+"""``_BITS[i]``: the bit of card index ``i``."""
+
+
+def _index_by_suit_rank() -> tuple[tuple[int | None, ...], ...]:
+    table = [[None] * (max(Rank) + 1) for _ in Suit]
+    for index, card in enumerate(SIXES_DECK):
+        table[card.suit][card.rank] = index
+    return tuple(map(tuple, table))
+
+
+INDEX_BY_SUIT_RANK: Final[tuple[tuple[int | None, ...], ...]] = _index_by_suit_rank()
+"""``INDEX_BY_SUIT_RANK[card.suit][card.rank]``: the dense index of a card, None for an 8, 9 or
+10 (S2). A lookup by value that hashes nothing: the engine's hot paths find cards with it."""
 
 
 def card_index(card: Card) -> int:
@@ -119,13 +134,13 @@ def mask_of_columns(columns: Iterable[Iterable[Card]]) -> int:
 def mask_of_cards(cards: Iterable[Card]) -> int:
     """The bitmask of ``cards`` (which must all be Sixes cards).
 
-    The deck's own card objects (those of the engine's hands and columns) are found by
-    identity; any other card by value.
+    Raises:
+        KeyError: a card is not one of the 40 Sixes cards (S2).
     """
     mask = 0
-    by_id = _INDEX_BY_ID
+    table = INDEX_BY_SUIT_RANK
     for card in cards:
-        index = by_id.get(id(card))
+        index = table[card.suit][card.rank] if card.__class__ is Card else None
         mask |= 1 << (_INDEX_BY_CARD[card] if index is None else index)
     return mask
 
@@ -154,6 +169,40 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         while j >= size:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def _batch_draws_agree() -> bool:
+    """Whether a plain generator's 32-bit outputs can be drawn many at a time.
+
+    True when ``getrandbits(32 * k)`` holds the next ``k`` outputs, the first in the lowest bits,
+    and ``getrandbits(b)`` for ``b <= 32`` is the top ``b`` bits of one output (as in CPython).
+    """
+    many, one = random.Random(1), random.Random(1)
+    words = many.getrandbits(64)
+    first, second = one.getrandbits(32), one.getrandbits(6)
+    return PLAIN_DRAWS and words & 0xFFFFFFFF == first and words >> 58 == second
+
+
+BATCH_DRAWS: Final = _batch_draws_agree()
+"""Whether :func:`words_of` may stand for successive ``getrandbits`` calls (see there)."""
+
+
+def words_of(rng: random.Random, count: int) -> Iterator[int]:
+    """``rng``'s successive 32-bit outputs, endlessly: the first ``count`` drawn in one call.
+
+    Where :data:`BATCH_DRAWS` holds, ``next(words) >> (32 - b)`` is what ``rng.getrandbits(b)``
+    would have drawn for ``b <= 32``, so a shuffle can be replayed from these words. Drawing
+    ``count`` at once costs one call instead of one per draw, but leaves ``rng`` ahead of where
+    the draws themselves would: use it only on a generator that is thrown away afterwards.
+    """
+    first = _words(count)(rng.getrandbits(32 * count).to_bytes(4 * count, "little"))
+    return itertools.chain(first, iter(functools.partial(rng.getrandbits, 32), None))
+
+
+@functools.lru_cache(maxsize=4)
+def _words(count: int) -> Callable[[bytes], tuple[int, ...]]:
+    """The unpacker of ``count`` little-endian 32-bit words."""
+    return struct.Struct(f"<{count}I").unpack
 
 
 def mask_of_indices(indices: Iterable[int]) -> int:

@@ -17,7 +17,7 @@ the whole match: rounds are dealt, played and settled until a stack reaches 0 (S
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -40,11 +40,13 @@ from cardgames.sixes.action import (
     action_from_id,
     action_id,
 )
-from cardgames.sixes.config import BrokePass, Direction, GameEnd, SixesConfig
+from cardgames.sixes.config import PLAYER_COUNTS, BrokePass, Direction, GameEnd, SixesConfig
 from cardgames.sixes.deck import (
+    BATCH_DRAWS,
     CARD_INDEX,
     DECK_SIZE,
     GROWTH,
+    INDEX_BY_SUIT_RANK,
     PLAIN_DRAWS,
     SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
@@ -53,6 +55,7 @@ from cardgames.sixes.deck import (
     SUIT_SPAN,
     card_index,
     index_of,
+    words_of,
 )
 from cardgames.sixes.observation import SixesObservation, observe
 from cardgames.sixes.sampling import determinize
@@ -70,30 +73,34 @@ _PASS_ONLY: Final = (PASS,)
 _ACTION_CLASSES: Final = frozenset({Play, Pass})
 _PASS_FLAG: Final = 1 << DECK_SIZE
 _CACHE_LIMIT: Final = 1 << 16
-_actions_cache: dict[int, tuple[SixesAction, ...]] = {}
-_mask_cache: dict[int, tuple[bool, ...]] = {}
-_PLAY_INDEX: Final = {id(play): index for index, play in enumerate(PLAYS)}
-"""The card index of each shared :data:`~cardgames.sixes.action.PLAYS` entry, by identity.
+"""The most legal-action tuples (and masks) a game keeps; the cache starts afresh beyond it."""
+_WORDS: Final = 96
+"""32-bit words drawn at once for a later round's deal: enough for its 39 draws and their
+rejections almost always (more are drawn one by one when they run out)."""
+_STEPS: Final = tuple((i, 32 - (i + 1).bit_length()) for i in range(DECK_SIZE - 1, 0, -1))
+"""The Fisher-Yates steps of a 40-card shuffle: the position fixed, and the shift that turns a
+32-bit word into the draw ``getrandbits`` makes for it (rejected when above the position)."""
 
-``legal_actions`` returns these shared objects (which live as long as the module), so ``apply``
-finds a play's card index without hashing its card; any other :class:`Play` is looked up by card.
-"""
+
+def _replacers(size: int) -> tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...]:
+    """For each position of a tuple of ``size`` ints, a function replacing the item there.
+
+    Building the tuple in one expression is the cheapest way in Python (slicing and
+    concatenating allocates three tuples); the functions are generated once, at import.
+    """
+    replacers = []
+    for seat in range(size):
+        items = ", ".join("item" if i == seat else f"items[{i}]" for i in range(size))
+        namespace: dict[str, object] = {}
+        source = f"def replace(items, item):\n    return ({items},)"
+        exec(compile(source, f"<sixes item {seat} of {size}>", "exec"), namespace)  # noqa: S102 - generated from positions only
+        replacers.append(namespace["replace"])
+    return tuple(replacers)  # type: ignore[arg-type]
 
 
-def _actions_for(key: int) -> tuple[SixesAction, ...]:
-    """The legal actions for ``key``: playable cards in hand, plus the pass flag bit 40."""
-    actions: list[SixesAction] = []
-    plays = key & ~_PASS_FLAG
-    while plays:
-        low = plays & -plays
-        actions.append(PLAYS[low.bit_length() - 1])
-        plays ^= low
-    if key & _PASS_FLAG:
-        actions.append(PASS)
-    if len(_actions_cache) >= _CACHE_LIMIT:
-        _actions_cache.clear()
-    result = _actions_cache[key] = tuple(actions)
-    return result
+_REPLACE: Final = tuple(_replacers(size) for size in range(max(PLAYER_COUNTS) + 1))
+"""``_REPLACE[len(items)][i](items, item)``: ``items`` with ``item`` at position ``i`` (the
+hands and the stacks of a state; every table size of S1)."""
 
 
 def _checked_deck(deck: Sequence[Card], what: str) -> tuple[int, ...]:
@@ -131,8 +138,13 @@ class Sixes:
     """
 
     config: SixesConfig = attrs.field(factory=SixesConfig)
+    # Tables derived from the config, and the game's own caches (no state is shared between
+    # games, and two threads using one game only ever add equal entries to its caches).
     _next_seat: tuple[PlayerId, ...] = attrs.field(init=False, eq=False, repr=False)
     _deal_seats: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    _may_pass: bool = attrs.field(init=False, eq=False, repr=False)
+    _actions: dict[int, tuple[SixesAction, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _masks: dict[int, tuple[bool, ...]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.config, SixesConfig):
@@ -148,6 +160,13 @@ class Sixes:
                 for dealer in range(n)
             ),
         )
+        object.__setattr__(self, "_may_pass", not self.config.must_play_if_able)
+        object.__setattr__(self, "_actions", {})
+        object.__setattr__(self, "_masks", {})
+
+    def __reduce__(self) -> tuple[type[Sixes], tuple[SixesConfig]]:
+        """Pickle a game as its config (the tables and caches are rebuilt from it)."""
+        return Sixes, (self.config,)
 
     # --- the protocol's descriptive properties ---
 
@@ -271,6 +290,30 @@ class Sixes:
         hands[seats[0]] |= 1 << order[0]
         return hands
 
+    def _keyed_hands(self, chance_key: int, round_number: int, dealer: int) -> list[int]:
+        """The hands of a later round, dealt from the chance key (S4, S9).
+
+        The same deal as :meth:`_shuffled_hands` with ``random.Random((chance_key << 32) |
+        round_number)``: that generator is thrown away afterwards, so its words are drawn in
+        one call (:func:`~cardgames.sixes.deck.words_of`) and the shuffle replayed from them.
+        """
+        rng = random.Random((chance_key << 32) | round_number)
+        if not BATCH_DRAWS:
+            return self._shuffled_hands(rng, dealer)
+        draw = words_of(rng, _WORDS).__next__
+        seats = self._deal_seats[dealer]
+        hands = [0] * self.config.num_players
+        order = list(range(DECK_SIZE))
+        for i, shift in _STEPS:
+            j = draw() >> shift
+            while j > i:
+                j = draw() >> shift
+            card = order[j]
+            order[j] = order[i]
+            hands[seats[i]] |= 1 << card
+        hands[seats[0]] |= 1 << order[0]
+        return hands
+
     def _deal(  # noqa: PLR0913, PLR0917 - a round's whole context
         self,
         hands: list[int],
@@ -281,7 +324,9 @@ class Sixes:
         pending: tuple[tuple[Card, ...], ...],
     ) -> SixesState:
         """A new round of ``hands`` dealt by ``dealer``, the 6♦ holder to open (S4, S5)."""
-        opener = next(seat for seat, mask in enumerate(hands) if mask & SIX_OF_DIAMONDS_BIT)
+        opener = 0
+        while not hands[opener] & SIX_OF_DIAMONDS_BIT:
+            opener += 1
         return unchecked_state(
             tuple(hands),
             0,
@@ -332,9 +377,25 @@ class Sixes:
         plays = state.hand_masks[player] & state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
         if not plays:
             return _PASS_FLAG
-        if self.config.must_play_if_able or not state.table_mask:
-            return plays
-        return plays | _PASS_FLAG
+        if self._may_pass and state.table_mask:
+            return plays | _PASS_FLAG
+        return plays
+
+    def _actions_for(self, key: int) -> tuple[SixesAction, ...]:
+        """The legal actions for ``key`` (see :meth:`_legal_key`), kept in the game's cache."""
+        actions: list[SixesAction] = []
+        plays = key & ~_PASS_FLAG
+        while plays:
+            low = plays & -plays
+            actions.append(PLAYS[low.bit_length() - 1])
+            plays ^= low
+        if key & _PASS_FLAG:
+            actions.append(PASS)
+        cache = self._actions
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        result = cache[key] = tuple(actions)
+        return result
 
     def legal_actions(self, state: SixesState) -> tuple[SixesAction, ...]:
         """Every legal action in id order: plays by card index (suit, then A…K), then the pass.
@@ -354,10 +415,10 @@ class Sixes:
             raise _foreign(state) from None
         if not plays:
             return _PASS_ONLY
-        if not self.config.must_play_if_able and state.table_mask:
+        if self._may_pass and state.table_mask:
             plays |= _PASS_FLAG
-        actions = _actions_cache.get(plays)
-        return _actions_for(plays) if actions is None else actions
+        actions = self._actions.get(plays)
+        return self._actions_for(plays) if actions is None else actions
 
     def legal_action_mask(self, state: SixesState) -> tuple[bool, ...]:
         """A tuple of 41 booleans, True at the id of each legal action."""
@@ -367,11 +428,12 @@ class Sixes:
         if player is None:
             return (False,) * NUM_DISTINCT_ACTIONS
         key = self._legal_key(state, player)
-        mask = _mask_cache.get(key)
+        cache = self._masks
+        mask = cache.get(key)
         if mask is None:
-            if len(_mask_cache) >= _CACHE_LIMIT:
-                _mask_cache.clear()
-            mask = _mask_cache[key] = tuple(bool(key >> i & 1) for i in range(NUM_DISTINCT_ACTIONS))
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            mask = cache[key] = tuple(bool(key >> i & 1) for i in range(NUM_DISTINCT_ACTIONS))
         return mask
 
     def action_id(self, action: SixesAction) -> int:
@@ -402,34 +464,32 @@ class Sixes:
         """
         try:
             player = state.to_play
-            if player is None:
-                raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
-            index = _PLAY_INDEX.get(id(action))
-            if index is not None:  # one of the shared PLAYS, as legal_actions returns them
-                bit = 1 << index
-                hands = state.hand_masks
-                hand = hands[player] ^ bit
-                playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
-                if hand & bit or not playable & bit or not hand:
-                    # not in hand, not playable (rejected there), or the round's last card
-                    return self._play_index(state, player, index, PLAYS[index])
-                # The common play, inline (this is :meth:`_play_index` without a call).
-                return unchecked_state(
-                    (*hands[:player], hand, *hands[player + 1 :]),
-                    state.table_mask | bit,
-                    (playable ^ bit) | GROWTH[index],
-                    state.stacks,
-                    state.pot,
-                    state.settled_stacks,
-                    state.dealer,
-                    self._next_seat[player],
-                    state.round_number,
-                    state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
-                    state.stack_emptied,
-                    state.chance_key,
-                    state.pending_decks,
-                )
             if action.__class__ is Play:
+                card = action.card
+                if card.__class__ is Card and player is not None:
+                    index = INDEX_BY_SUIT_RANK[card.suit][card.rank]
+                    if index is not None:
+                        bit = 1 << index
+                        hands = state.hand_masks
+                        hand = hands[player]
+                        playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
+                        if hand & bit & playable and hand != bit:
+                            # The common play, inline: in hand, playable, not the last card.
+                            return unchecked_state(
+                                _REPLACE[len(hands)][player](hands, hand ^ bit),
+                                state.table_mask | bit,
+                                (playable ^ bit) | GROWTH[index],
+                                state.stacks,
+                                state.pot,
+                                state.settled_stacks,
+                                state.dealer,
+                                self._next_seat[player],
+                                state.round_number,
+                                state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
+                                state.stack_emptied,
+                                state.chance_key,
+                                state.pending_decks,
+                            )
                 return self._play(state, player, action)
             if action.__class__ is Pass:
                 return self._pass(state, player)
@@ -440,6 +500,8 @@ class Sixes:
                 f"a {type(action).__name__} without its fields is not legal for player "
                 f"{state.to_play}: a Sixes action is Play (S6) or Pass (S7)"
             ) from None
+        if player is None:
+            raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
         raise IllegalActionError(
             f"{action!r} is not legal for player {player}: a Sixes action is Play (S6) or Pass (S7)"
         )
@@ -494,7 +556,9 @@ class Sixes:
         reason = self.why_illegal(state, action)
         return IllegalActionError(f"{action!r} is not legal for player {player}: {reason}")
 
-    def _play(self, state: SixesState, player: PlayerId, action: Play) -> SixesState:
+    def _play(self, state: SixesState, player: PlayerId | None, action: Play) -> SixesState:
+        if player is None:
+            raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
         try:
             index = CARD_INDEX.get(action.card)
         except TypeError:  # a forged, unhashable card
@@ -518,7 +582,7 @@ class Sixes:
         if not hand & bit & playable:
             raise self._reject(state, player, action)
         hand ^= bit
-        new_hands = (*hands[:player], hand, *hands[player + 1 :])
+        new_hands = _REPLACE[len(hands)][player](hands, hand)
         history = state.history + (TURNS[player][index],)  # noqa: RUF005 - faster than unpacking
         table = state.table_mask | bit
         playable = (playable ^ bit) | GROWTH[index]
@@ -540,7 +604,9 @@ class Sixes:
             state.pending_decks,
         )
 
-    def _pass(self, state: SixesState, player: PlayerId) -> SixesState:
+    def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
+        if player is None:
+            raise IllegalActionError(f"{PASS!r} is not legal: {_game_over(state)}")
         if not self._legal_key(state, player) & _PASS_FLAG:
             raise self._reject(state, player, PASS)
         history = state.history + (TURNS[player][PASS_ID],)  # noqa: RUF005 - faster
@@ -550,7 +616,7 @@ class Sixes:
         chips = stacks[player]
         end_now = False
         if chips:
-            stacks = (*stacks[:player], chips - 1, *stacks[player + 1 :])
+            stacks = _REPLACE[len(stacks)][player](stacks, chips - 1)
             pot += 1
             if chips == 1:
                 emptied = True
@@ -637,8 +703,7 @@ class Sixes:
             dealt = self._hands([card_index(card) for card in pending[0]], dealer)
             pending = pending[1:]
         else:
-            rng = random.Random((state.chance_key << 32) | next_round)
-            dealt = self._shuffled_hands(rng, dealer)
+            dealt = self._keyed_hands(state.chance_key, next_round, dealer)
         return self._deal(dealt, dealer, settled, next_round, state.chance_key, pending)
 
     # --- results ---
