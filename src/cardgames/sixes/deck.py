@@ -12,18 +12,14 @@ card has a dense index in 0..39, ``suit * 10 + position``, which is also its act
 
 from __future__ import annotations
 
-import functools
-import itertools
 import random
-import struct
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from cardgames.cards import Card, Rank, RankOrder, Suit
 from cardgames.sixes.config import Direction
 
 __all__ = [
-    "BATCH_DRAWS",
     "CARD_INDEX",
     "DECK_SIZE",
     "FULL_MASK",
@@ -49,7 +45,6 @@ __all__ = [
     "mask_of_indices",
     "playable_mask",
     "shuffle",
-    "words_of",
 ]
 
 SIXES_ORDER: Final = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
@@ -169,40 +164,6 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         while j >= size:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
-
-
-def _batch_draws_agree() -> bool:
-    """Whether a plain generator's 32-bit outputs can be drawn many at a time.
-
-    True when ``getrandbits(32 * k)`` holds the next ``k`` outputs, the first in the lowest bits,
-    and ``getrandbits(b)`` for ``b <= 32`` is the top ``b`` bits of one output (as in CPython).
-    """
-    many, one = random.Random(1), random.Random(1)
-    words = many.getrandbits(64)
-    first, second = one.getrandbits(32), one.getrandbits(6)
-    return PLAIN_DRAWS and words & 0xFFFFFFFF == first and words >> 58 == second
-
-
-BATCH_DRAWS: Final = _batch_draws_agree()
-"""Whether :func:`words_of` may stand for successive ``getrandbits`` calls (see there)."""
-
-
-def words_of(rng: random.Random, count: int) -> Iterator[int]:
-    """``rng``'s successive 32-bit outputs, endlessly: the first ``count`` drawn in one call.
-
-    Where :data:`BATCH_DRAWS` holds, ``next(words) >> (32 - b)`` is what ``rng.getrandbits(b)``
-    would have drawn for ``b <= 32``, so a shuffle can be replayed from these words. Drawing
-    ``count`` at once costs one call instead of one per draw, but leaves ``rng`` ahead of where
-    the draws themselves would: use it only on a generator that is thrown away afterwards.
-    """
-    first = _words(count)(rng.getrandbits(32 * count).to_bytes(4 * count, "little"))
-    return itertools.chain(first, iter(functools.partial(rng.getrandbits, 32), None))
-
-
-@functools.lru_cache(maxsize=4)
-def _words(count: int) -> Callable[[bytes], tuple[int, ...]]:
-    """The unpacker of ``count`` little-endian 32-bit words."""
-    return struct.Struct(f"<{count}I").unpack
 
 
 def mask_of_indices(indices: Iterable[int]) -> int:

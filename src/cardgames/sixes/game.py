@@ -42,7 +42,6 @@ from cardgames.sixes.action import (
 )
 from cardgames.sixes.config import PLAYER_COUNTS, BrokePass, Direction, GameEnd, SixesConfig
 from cardgames.sixes.deck import (
-    BATCH_DRAWS,
     CARD_INDEX,
     DECK_SIZE,
     GROWTH,
@@ -55,12 +54,13 @@ from cardgames.sixes.deck import (
     SUIT_SPAN,
     card_index,
     index_of,
-    words_of,
+    mask_of_distinct,
 )
 from cardgames.sixes.observation import SixesObservation, observe
-from cardgames.sixes.sampling import determinize
+from cardgames.sixes.sampling import Sampler, prepare, sample
 from cardgames.sixes.state import (
     SixesState,
+    check_state,
     unchecked_state,
 )
 
@@ -74,12 +74,9 @@ _ACTION_CLASSES: Final = frozenset({Play, Pass})
 _PASS_FLAG: Final = 1 << DECK_SIZE
 _CACHE_LIMIT: Final = 1 << 16
 """The most legal-action tuples (and masks) a game keeps; the cache starts afresh beyond it."""
-_WORDS: Final = 96
-"""32-bit words drawn at once for a later round's deal: enough for its 39 draws and their
-rejections almost always (more are drawn one by one when they run out)."""
-_STEPS: Final = tuple((i, 32 - (i + 1).bit_length()) for i in range(DECK_SIZE - 1, 0, -1))
-"""The Fisher-Yates steps of a 40-card shuffle: the position fixed, and the shift that turns a
-32-bit word into the draw ``getrandbits`` makes for it (rejected when above the position)."""
+_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(DECK_SIZE - 1, 0, -1))
+"""The Fisher-Yates steps of a 40-card shuffle: the position fixed, the number of cards left
+to draw from, and the bits ``random.Random`` draws for that (rejecting draws beyond it)."""
 
 
 def _replacers(size: int) -> tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...]:
@@ -142,9 +139,13 @@ class Sixes:
     # games, and two threads using one game only ever add equal entries to its caches).
     _next_seat: tuple[PlayerId, ...] = attrs.field(init=False, eq=False, repr=False)
     _deal_seats: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    _deal_starts: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     _may_pass: bool = attrs.field(init=False, eq=False, repr=False)
     _actions: dict[int, tuple[SixesAction, ...]] = attrs.field(init=False, eq=False, repr=False)
     _masks: dict[int, tuple[bool, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _sampler: list[Sampler] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.config, SixesConfig):
@@ -160,9 +161,15 @@ class Sixes:
                 for dealer in range(n)
             ),
         )
+        object.__setattr__(
+            self,
+            "_deal_starts",
+            tuple(tuple((seats[start], start) for start in range(n)) for seats in self._deal_seats),
+        )
         object.__setattr__(self, "_may_pass", not self.config.must_play_if_able)
         object.__setattr__(self, "_actions", {})
         object.__setattr__(self, "_masks", {})
+        object.__setattr__(self, "_sampler", [])
 
     def __reduce__(self) -> tuple[type[Sixes], tuple[SixesConfig]]:
         """Pickle a game as its config (the tables and caches are rebuilt from it)."""
@@ -266,52 +273,26 @@ class Sixes:
         """The hands ``dealer`` deals from a deck shuffled by ``rng``, in one pass (S4, S11).
 
         The same draws as ``rng.shuffle`` of the 40 card indices followed by the deal
-        (:meth:`_hands`): Fisher-Yates fixes position ``i`` of the deck at step ``i``, so that
-        card goes straight to the hand position ``i`` is dealt to. The draws are made inline
-        for a plain :class:`random.Random` (see :func:`~cardgames.sixes.deck.shuffle`).
+        (:meth:`_hands`): the draws are made inline for a plain :class:`random.Random` (see
+        :func:`~cardgames.sixes.deck.shuffle`), and each hand is taken from the shuffled deck
+        in one slice (every n-th card).
         """
         if rng.__class__ is not random.Random or not PLAIN_DRAWS:
             order = list(range(DECK_SIZE))
             rng.shuffle(order)
             return self._hands(order, dealer)
-        seats = self._deal_seats[dealer]
-        hands = [0] * self.config.num_players
-        order = list(range(DECK_SIZE))
         getrandbits = rng.getrandbits
-        for i in range(DECK_SIZE - 1, 0, -1):
-            size = i + 1
-            bits = size.bit_length()
+        order = list(range(DECK_SIZE))
+        for i, size, bits in _STEPS:
             j = getrandbits(bits)
             while j >= size:
                 j = getrandbits(bits)
-            card = order[j]
-            order[j] = order[i]
-            hands[seats[i]] |= 1 << card
-        hands[seats[0]] |= 1 << order[0]
-        return hands
-
-    def _keyed_hands(self, chance_key: int, round_number: int, dealer: int) -> list[int]:
-        """The hands of a later round, dealt from the chance key (S4, S9).
-
-        The same deal as :meth:`_shuffled_hands` with ``random.Random((chance_key << 32) |
-        round_number)``: that generator is thrown away afterwards, so its words are drawn in
-        one call (:func:`~cardgames.sixes.deck.words_of`) and the shuffle replayed from them.
-        """
-        rng = random.Random((chance_key << 32) | round_number)
-        if not BATCH_DRAWS:
-            return self._shuffled_hands(rng, dealer)
-        draw = words_of(rng, _WORDS).__next__
-        seats = self._deal_seats[dealer]
-        hands = [0] * self.config.num_players
-        order = list(range(DECK_SIZE))
-        for i, shift in _STEPS:
-            j = draw() >> shift
-            while j > i:
-                j = draw() >> shift
-            card = order[j]
-            order[j] = order[i]
-            hands[seats[i]] |= 1 << card
-        hands[seats[0]] |= 1 << order[0]
+            order[i], order[j] = order[j], order[i]
+        # Deck position i goes to seat _deal_seats[dealer][i], which repeats every n cards.
+        n = self.config.num_players
+        hands = [0] * n
+        for seat, start in self._deal_starts[dealer]:
+            hands[seat] = mask_of_distinct(order[start::n])
         return hands
 
     def _deal(  # noqa: PLR0913, PLR0917 - a round's whole context
@@ -703,7 +684,8 @@ class Sixes:
             dealt = self._hands([card_index(card) for card in pending[0]], dealer)
             pending = pending[1:]
         else:
-            dealt = self._keyed_hands(state.chance_key, next_round, dealer)
+            rng = random.Random((state.chance_key << 32) | next_round)
+            dealt = self._shuffled_hands(rng, dealer)
         return self._deal(dealt, dealer, settled, next_round, state.chance_key, pending)
 
     # --- results ---
@@ -774,7 +756,17 @@ class Sixes:
                 f"the observation has {len(observation.hand_sizes)} seats, "
                 f"not {self.config.num_players}"
             )
-        return determinize(observation, rng, must_play_if_able=self.config.must_play_if_able)
+        last = next(iter(self._sampler), None)  # one read: another thread may replace it
+        if last is not None and last.observation is observation:
+            # The same observation again (a search samples one many times): its first sample
+            # passed the state check, and every sample differs only in the hidden hands, dealt
+            # from exactly the unseen cards with the same constraints, so it needs no check.
+            return sample(last, rng)
+        sampler = prepare(observation, must_play_if_able=self.config.must_play_if_able)
+        state = sample(sampler, rng)
+        check_state(state)
+        self._sampler[:] = [sampler]
+        return state
 
 
 def _final_state(  # noqa: PLR0913 - the final position, by keyword

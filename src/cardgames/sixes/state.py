@@ -17,7 +17,7 @@ from cardgames._slots import slot_builder
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
-from cardgames.sixes.action import PLAYS, Play, SixesTurn
+from cardgames.sixes.action import Play, SixesTurn
 from cardgames.sixes.config import PLAYER_COUNTS
 from cardgames.sixes.deck import (
     DECK_SIZE,
@@ -33,10 +33,8 @@ from cardgames.sixes.deck import (
     playable_mask,
 )
 
-__all__ = ["SixesState", "format_hand", "format_table"]
+__all__ = ["SixesState", "check_state", "format_hand", "format_table"]
 
-_PLAY_INDEX: Final = {id(play): index for index, play in enumerate(PLAYS)}
-"""The card index of each shared play (they live as long as the module), by identity."""
 _OPENING: Final = Play(SIX_OF_DIAMONDS)
 
 
@@ -91,14 +89,13 @@ def _history_problems(state: SixesState) -> list[str]:
         if turn.player not in seats:
             return ["every turn of the history is by a seat (S1)"]
         action = turn.action
-        index = _PLAY_INDEX.get(id(action))
-        if index is None and isinstance(action, Play):
+        if isinstance(action, Play):
             index = index_of(action.card)
-        if index is not None:
-            bit = 1 << index
-            if played & bit or not state.table_mask & bit:
-                return ["the history plays each card on the table once (S6)"]
-            played |= bit
+            if index is not None:
+                bit = 1 << index
+                if played & bit or not state.table_mask & bit:
+                    return ["the history plays each card on the table once (S6)"]
+                played |= bit
     return []
 
 
@@ -118,8 +115,11 @@ def _play_problems(state: SixesState) -> list[str]:
     return problems
 
 
-def _check_state(state: SixesState) -> None:
-    """Raise InvalidStateError unless ``state`` is a well-formed Sixes position."""
+def check_state(state: SixesState) -> None:
+    """Raise InvalidStateError unless ``state`` is a well-formed Sixes position.
+
+    The validating constructor runs it; so does ``determinize`` on a state it built unchecked.
+    """
     problems = _chip_and_seat_problems(state) + _card_problems(state)
     if not problems:
         problems = _play_problems(state)
@@ -169,7 +169,7 @@ class SixesState:
         return draw_state(None, self)
 
     def __attrs_post_init__(self) -> None:
-        _check_state(self)
+        check_state(self)
         object.__setattr__(self, "_playable", playable_mask(self.table_mask))
 
     @property
