@@ -39,6 +39,7 @@ __all__ = [
     "columns_of",
     "deck_for_hands",
     "index_of",
+    "indices_of_mask",
     "is_valid_table",
     "mask_of_cards",
     "mask_of_distinct",
@@ -191,6 +192,25 @@ def _suit_table(suit: Suit) -> tuple[tuple[Card, ...], ...]:
 
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_CARDS = tuple(_suit_table(suit) for suit in Suit)
 """``_SUIT_CARDS[suit][bits]``: the cards of one suit's 10-bit chunk of a mask, built once."""
+
+
+_CHUNK_INDICES: Final = tuple(
+    tuple(i for i in range(SUIT_SPAN) if bits >> i & 1) for bits in range(1 << SUIT_SPAN)
+)
+_SUIT_INDICES: Final = tuple(
+    tuple(tuple(SUIT_SPAN * suit + i for i in chunk) for chunk in _CHUNK_INDICES) for suit in _SUITS
+)
+
+
+def indices_of_mask(mask: int) -> tuple[int, ...]:
+    """The card indices of ``mask``, lowest first (``mask`` must hold only the 40 cards)."""
+    clubs, diamonds, hearts, spades = _SUIT_INDICES
+    return (
+        clubs[mask & _SUIT_MASK]
+        + diamonds[mask >> 10 & _SUIT_MASK]
+        + hearts[mask >> 20 & _SUIT_MASK]
+        + spades[mask >> 30]
+    )
 
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:

@@ -18,10 +18,11 @@ from cardgames.cards import Card
 from cardgames.game import PlayerId
 from cardgames.sixes.action import SixesTurn
 from cardgames.sixes.deck import (
-    DECK_SIZE,
+    FULL_MASK,
     SIX_OF_DIAMONDS_BIT,
     cards_of_mask,
     columns_of,
+    indices_of_mask,
     mask_of_cards,
     mask_of_columns,
     mask_of_distinct,
@@ -208,7 +209,7 @@ def deal_facts(
         ValueError: the hand sizes do not add up to the unseen cards, or the player to open
             cannot hold the 6♦.
     """
-    unseen = tuple(i for i in range(DECK_SIZE) if not seen >> i & 1)
+    unseen = indices_of_mask(FULL_MASK & ~seen)
     sizes = observation.hand_sizes
     me = observation.player
     if me is None:

@@ -33,6 +33,7 @@ from cardgames.sixes.deck import (
     INDEX_BY_SUIT_RANK,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
+    indices_of_mask,
     mask_of_cards,
     mask_of_columns,
     mask_of_distinct,
@@ -177,16 +178,6 @@ def _place_exactly(
     return placed
 
 
-def _indices(mask: int) -> list[int]:
-    """The card indices of ``mask``, lowest first."""
-    indices = []
-    while mask:
-        low = mask & -mask
-        indices.append(low.bit_length() - 1)
-        mask ^= low
-    return indices
-
-
 def _split(
     unseen: int, others: Sequence[int], excluded: tuple[int, ...]
 ) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], tuple[int, ...]]:
@@ -195,11 +186,11 @@ def _split(
     blocked = 0
     for _, mask in masks:
         blocked |= mask
-    constrained = tuple(_indices(blocked))
+    constrained = indices_of_mask(blocked)
     allowed = {
         card: tuple(seat for seat, mask in masks if not mask >> card & 1) for card in constrained
     }
-    return constrained, allowed, tuple(_indices(unseen & ~blocked))
+    return constrained, allowed, indices_of_mask(unseen & ~blocked)
 
 
 def _place(

@@ -22,6 +22,7 @@ from cardgames.sixes.config import PLAYER_COUNTS
 from cardgames.sixes.deck import (
     DECK_SIZE,
     FULL_MASK,
+    INDEX_BY_SUIT_RANK,
     SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
@@ -90,7 +91,11 @@ def _history_problems(state: SixesState) -> list[str]:
             return ["every turn of the history is by a seat (S1)"]
         action = turn.action
         if isinstance(action, Play):
-            index = index_of(action.card)
+            card = action.card
+            if card.__class__ is Card:  # found by value without hashing the card
+                index = INDEX_BY_SUIT_RANK[card.suit][card.rank]
+            else:
+                index = index_of(card)
             if index is not None:
                 bit = 1 << index
                 if played & bit or not state.table_mask & bit:
