@@ -83,7 +83,7 @@ _BITS: Final = tuple(1 << index for index in range(DECK_SIZE))
 
 
 def _index_by_suit_rank() -> tuple[tuple[int | None, ...], ...]:
-    table = [[None] * (max(Rank) + 1) for _ in Suit]
+    table: list[list[int | None]] = [[None] * (max(Rank) + 1) for _ in Suit]
     for index, card in enumerate(SIXES_DECK):
         table[card.suit][card.rank] = index
     return tuple(map(tuple, table))
