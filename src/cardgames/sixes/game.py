@@ -588,6 +588,27 @@ class Sixes:
     def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
         if player is None:
             raise IllegalActionError(f"{PASS!r} is not legal: {_game_over(state)}")
+        stacks = state.stacks
+        chips = stacks[player]
+        playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
+        table = state.table_mask
+        if chips > 1 and (not state.hand_masks[player] & playable or (self._may_pass and table)):
+            # The common pass, inline: legal (S7), and the passer keeps a chip.
+            return unchecked_state(
+                state.hand_masks,
+                table,
+                playable,
+                _REPLACE[len(stacks)][player](stacks, chips - 1),
+                state.pot + 1,
+                state.settled_stacks,
+                state.dealer,
+                self._next_seat[player],
+                state.round_number,
+                state.history + (TURNS[player][PASS_ID],),  # noqa: RUF005 - faster than unpacking
+                state.stack_emptied,
+                state.chance_key,
+                state.pending_decks,
+            )
         if not self._legal_key(state, player) & _PASS_FLAG:
             raise self._reject(state, player, PASS)
         history = state.history + (TURNS[player][PASS_ID],)  # noqa: RUF005 - faster
