@@ -17,13 +17,12 @@ from cardgames._slots import slot_builder
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
-from cardgames.sixes.action import Play, SixesTurn
+from cardgames.sixes.action import PLAYS, Play, SixesTurn
 from cardgames.sixes.config import PLAYER_COUNTS
 from cardgames.sixes.deck import (
     DECK_SIZE,
     FULL_MASK,
     INDEX_BY_SUIT_RANK,
-    SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
     cards_of_mask,
@@ -36,7 +35,8 @@ from cardgames.sixes.deck import (
 
 __all__ = ["SixesState", "check_state", "format_hand", "format_table"]
 
-_OPENING: Final = Play(SIX_OF_DIAMONDS)
+_OPENING: Final = PLAYS[SIX_OF_DIAMONDS_BIT.bit_length() - 1]
+"""The play of the 6♦ that ``legal_actions`` returns (any equal play opens a round too)."""
 
 
 def _card_problems(state: SixesState) -> list[str]:
@@ -57,7 +57,9 @@ def _card_problems(state: SixesState) -> list[str]:
         and state.history[0].action != _OPENING
     ):
         problems.append("a round's history starts with the play of the 6♦ (S5)")
-    if any(len(deck) != DECK_SIZE or set(deck) != set(SIXES_DECK) for deck in state.pending_decks):
+    if state.pending_decks and any(
+        len(deck) != DECK_SIZE or set(deck) != set(SIXES_DECK) for deck in state.pending_decks
+    ):
         problems.append("each pending deck must be an order of the 40 cards (S2)")
     return problems
 
