@@ -19,7 +19,7 @@ import cardgames.sixes
 from cardgames.cards import Card, Rank, Suit, standard_deck
 from cardgames.errors import IllegalActionError, InvalidStateError
 from cardgames.game import PlayerId
-from cardgames.sixes import Play, Sixes, SixesConfig, SixesTurn
+from cardgames.sixes import PASS, Play, Sixes, SixesConfig, SixesTurn
 from cardgames.sixes.deck import (
     CARD_INDEX,
     FULL_MASK,
@@ -31,7 +31,8 @@ from cardgames.sixes.deck import (
     mask_of_indices,
     shuffle,
 )
-from cardgames.sixes.sampling import pass_exclusions
+from cardgames.sixes.observation import determinize as plain_determinize
+from cardgames.sixes.sampling import determinize, pass_exclusions
 from cardgames.sixes.state import SixesState
 
 _SIXES_MODULES = sorted(
@@ -211,3 +212,43 @@ def test_two_threads_using_one_game_do_not_interfere() -> None:
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as threads:
         shared = list(threads.map(lambda seed: _playout_digest(game, seed), seeds))
     assert shared == alone
+
+
+def test_the_module_samplers_agree_with_the_game() -> None:
+    """The checked module-level samplers draw what ``Sixes.determinize`` draws (S5, S7)."""
+    for must_play in (True, False):
+        game = Sixes(SixesConfig(num_players=4, must_play_if_able=must_play))
+        rng = random.Random(8)
+        state = game.initial_state(8)
+        while not game.is_terminal(state):
+            player = game.current_player(state)
+            assert player is not None
+            seen = game.observe(state, player)
+            expected = game.determinize(seen, random.Random(len(seen.history)))
+            assert (
+                determinize(seen, random.Random(len(seen.history)), must_play_if_able=must_play)
+                == expected
+            )
+            if not must_play:
+                assert plain_determinize(seen, random.Random(len(seen.history))) == expected
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+
+
+def test_without_must_play_no_card_is_excluded() -> None:
+    """S7: when passing is voluntary a pass rules out no card, whatever was playable."""
+    game = Sixes(SixesConfig(num_players=4, must_play_if_able=False))
+    state = game.initial_state(seed=4)
+    state = game.apply(state, game.legal_actions(state)[0])
+    state = game.apply(state, PASS)
+    seen = game.observe(state, PlayerId(0))
+    assert pass_exclusions(seen, must_play_if_able=False) == (0, 0, 0, 0)
+    assert any(pass_exclusions(seen, must_play_if_able=True))
+
+
+def test_a_history_entry_of_a_card_of_another_class_is_not_counted() -> None:
+    """S6: the state check counts only the deck's own cards among the history's plays."""
+    game = Sixes(SixesConfig(num_players=4))
+    state = game.initial_state(seed=3)
+    opened = game.apply(state, game.legal_actions(state)[0])
+    odd = SixesTurn(PlayerId(1), Play(_OddCard(Rank.SEVEN, Suit.DIAMONDS)))
+    assert attrs.evolve(opened, history=(*opened.history, odd)).history[-1] == odd

@@ -42,7 +42,6 @@ from cardgames.sixes.action import (
 )
 from cardgames.sixes.config import PLAYER_COUNTS, BrokePass, Direction, GameEnd, SixesConfig
 from cardgames.sixes.deck import (
-    CARD_INDEX,
     DECK_SIZE,
     GROWTH,
     INDEX_BY_SUIT_RANK,
@@ -270,7 +269,7 @@ class Sixes:
         return hands
 
     def _shuffled_hands(self, rng: random.Random, dealer: int) -> list[int]:
-        """The hands ``dealer`` deals from a deck shuffled by ``rng``, in one pass (S4, S11).
+        """The hands ``dealer`` deals from a deck shuffled by ``rng`` (S4, S11).
 
         The same draws as ``rng.shuffle`` of the 40 card indices followed by the deal
         (:meth:`_hands`): the draws are made inline for a plain :class:`random.Random` (see
@@ -454,7 +453,9 @@ class Sixes:
                         hands = state.hand_masks
                         hand = hands[player]
                         playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
-                        if hand & bit & playable and hand != bit:
+                        if hand & bit & playable:
+                            if hand == bit:  # the round's last card (S8)
+                                return self._last_card(state, player, index)
                             # The common play, inline: in hand, playable, not the last card.
                             return unchecked_state(
                                 _REPLACE[len(hands)][player](hands, hand ^ bit),
@@ -471,7 +472,7 @@ class Sixes:
                                 state.chance_key,
                                 state.pending_decks,
                             )
-                return self._play(state, player, action)
+                raise self._refuse(state, player, action)
             if action.__class__ is Pass:
                 return self._pass(state, player)
         except AttributeError:
@@ -537,57 +538,30 @@ class Sixes:
         reason = self.why_illegal(state, action)
         return IllegalActionError(f"{action!r} is not legal for player {player}: {reason}")
 
-    def _play(self, state: SixesState, player: PlayerId | None, action: Play) -> SixesState:
+    def _refuse(
+        self, state: SixesState, player: PlayerId | None, action: SixesAction
+    ) -> IllegalActionError:
+        """The error for an action ``apply`` found illegal, naming the rule."""
         if player is None:
-            raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
-        try:
-            index = CARD_INDEX.get(action.card)
-        except TypeError:  # a forged, unhashable card
-            index = None
-        if index is None:
-            raise self._reject(state, player, action)
-        return self._play_index(state, player, index, action)
+            return IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
+        return self._reject(state, player, action)
 
-    def _play_index(
-        self, state: SixesState, player: PlayerId, index: int, action: Play
-    ) -> SixesState:
-        """Play the card of index ``index`` (S6): the hot path of every playout.
-
-        The successor's slots are set directly (no attrs ``__init__``): it is derived from a
-        valid state by a legal play, so it needs no validation.
-        """
+    def _last_card(self, state: SixesState, player: PlayerId, index: int) -> SixesState:
+        """Play the card of index ``index``, the last of ``player``'s hand (S6), and settle (S8)."""
         bit = 1 << index
         hands = state.hand_masks
-        hand = hands[player]
-        playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
-        if not hand & bit & playable:
-            raise self._reject(state, player, action)
-        hand ^= bit
-        new_hands = _REPLACE[len(hands)][player](hands, hand)
-        history = state.history + (TURNS[player][index],)  # noqa: RUF005 - faster than unpacking
-        table = state.table_mask | bit
-        playable = (playable ^ bit) | GROWTH[index]
-        if not hand:
-            return self._end_round(state, player, new_hands, table, playable, history)
-        return unchecked_state(
-            new_hands,
-            table,
-            playable,
-            state.stacks,
-            state.pot,
-            state.settled_stacks,
-            state.dealer,
-            self._next_seat[player],
-            state.round_number,
-            history,
-            state.stack_emptied,
-            state.chance_key,
-            state.pending_decks,
+        return self._end_round(
+            state,
+            player,
+            _REPLACE[len(hands)][player](hands, 0),
+            state.table_mask | bit,
+            (state._playable ^ bit) | GROWTH[index],  # noqa: SLF001 - the engine reads its own cached playable mask
+            state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
         )
 
     def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
         if player is None:
-            raise IllegalActionError(f"{PASS!r} is not legal: {_game_over(state)}")
+            raise self._refuse(state, player, PASS)
         stacks = state.stacks
         chips = stacks[player]
         playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
