@@ -428,4 +428,5 @@ def test_the_action_caches_stay_correct_when_they_overflow(monkeypatch: pytest.M
         actions = game.legal_actions(state)
         assert all(game.why_illegal(state, action) is None for action in actions)
         state = game.apply(state, actions[rng.randrange(len(actions))])
-    assert len(sixes_game._actions_cache) <= 2
+    assert len(game._actions) <= 2
+    assert len(game._masks) <= 2

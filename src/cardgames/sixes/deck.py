@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from cardgames.cards import Card, RankOrder, Suit
+from cardgames.cards import Card, Rank, RankOrder, Suit
 from cardgames.sixes.config import Direction
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "DECK_SIZE",
     "FULL_MASK",
     "GROWTH",
+    "INDEX_BY_SUIT_RANK",
     "PLAIN_DRAWS",
     "SIXES_DECK",
     "SIXES_ORDER",
@@ -38,6 +39,7 @@ __all__ = [
     "columns_of",
     "deck_for_hands",
     "index_of",
+    "indices_of_mask",
     "is_valid_table",
     "mask_of_cards",
     "mask_of_distinct",
@@ -77,10 +79,19 @@ SIX_OF_DIAMONDS_BIT: Final = 1 << _INDEX_BY_CARD[SIX_OF_DIAMONDS]
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
 _SUITS: Final = tuple(range(4))
 _BITS: Final = tuple(1 << index for index in range(DECK_SIZE))
-"""The suits' numbers (iterating the enum costs more than the loops it drives)."""
-_INDEX_BY_ID: Final[dict[int, int]] = {id(card): i for i, card in enumerate(SIXES_DECK)}
-"""The index of each card of :data:`SIXES_DECK` by identity (these objects live as long as the
-module): the engine's own hands and columns hold them, so their masks need no card hashed."""
+"""``_BITS[i]``: the bit of card index ``i``."""
+
+
+def _index_by_suit_rank() -> tuple[tuple[int | None, ...], ...]:
+    table: list[list[int | None]] = [[None] * (max(Rank) + 1) for _ in Suit]
+    for index, card in enumerate(SIXES_DECK):
+        table[card.suit][card.rank] = index
+    return tuple(map(tuple, table))
+
+
+INDEX_BY_SUIT_RANK: Final[tuple[tuple[int | None, ...], ...]] = _index_by_suit_rank()
+"""``INDEX_BY_SUIT_RANK[card.suit][card.rank]``: the dense index of a card, None for an 8, 9 or
+10 (S2). A lookup by value that hashes nothing: the engine's hot paths find cards with it."""
 
 
 def card_index(card: Card) -> int:
@@ -119,13 +130,13 @@ def mask_of_columns(columns: Iterable[Iterable[Card]]) -> int:
 def mask_of_cards(cards: Iterable[Card]) -> int:
     """The bitmask of ``cards`` (which must all be Sixes cards).
 
-    The deck's own card objects (those of the engine's hands and columns) are found by
-    identity; any other card by value.
+    Raises:
+        KeyError: a card is not one of the 40 Sixes cards (S2).
     """
     mask = 0
-    by_id = _INDEX_BY_ID
+    table = INDEX_BY_SUIT_RANK
     for card in cards:
-        index = by_id.get(id(card))
+        index = table[card.suit][card.rank] if card.__class__ is Card else None
         mask |= 1 << (_INDEX_BY_CARD[card] if index is None else index)
     return mask
 
@@ -181,6 +192,25 @@ def _suit_table(suit: Suit) -> tuple[tuple[Card, ...], ...]:
 
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_CARDS = tuple(_suit_table(suit) for suit in Suit)
 """``_SUIT_CARDS[suit][bits]``: the cards of one suit's 10-bit chunk of a mask, built once."""
+
+
+_CHUNK_INDICES: Final = tuple(
+    tuple(i for i in range(SUIT_SPAN) if bits >> i & 1) for bits in range(1 << SUIT_SPAN)
+)
+_SUIT_INDICES: Final = tuple(
+    tuple(tuple(SUIT_SPAN * suit + i for i in chunk) for chunk in _CHUNK_INDICES) for suit in _SUITS
+)
+
+
+def indices_of_mask(mask: int) -> tuple[int, ...]:
+    """The card indices of ``mask``, lowest first (``mask`` must hold only the 40 cards)."""
+    clubs, diamonds, hearts, spades = _SUIT_INDICES
+    return (
+        clubs[mask & _SUIT_MASK]
+        + diamonds[mask >> 10 & _SUIT_MASK]
+        + hearts[mask >> 20 & _SUIT_MASK]
+        + spades[mask >> 30]
+    )
 
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:

@@ -17,7 +17,7 @@ the whole match: rounds are dealt, played and settled until a stack reaches 0 (S
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -40,11 +40,11 @@ from cardgames.sixes.action import (
     action_from_id,
     action_id,
 )
-from cardgames.sixes.config import BrokePass, Direction, GameEnd, SixesConfig
+from cardgames.sixes.config import PLAYER_COUNTS, BrokePass, Direction, GameEnd, SixesConfig
 from cardgames.sixes.deck import (
-    CARD_INDEX,
     DECK_SIZE,
     GROWTH,
+    INDEX_BY_SUIT_RANK,
     PLAIN_DRAWS,
     SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
@@ -53,11 +53,13 @@ from cardgames.sixes.deck import (
     SUIT_SPAN,
     card_index,
     index_of,
+    mask_of_distinct,
 )
 from cardgames.sixes.observation import SixesObservation, observe
-from cardgames.sixes.sampling import determinize
+from cardgames.sixes.sampling import Sampler, prepare, sample
 from cardgames.sixes.state import (
     SixesState,
+    check_state,
     unchecked_state,
 )
 
@@ -70,30 +72,31 @@ _PASS_ONLY: Final = (PASS,)
 _ACTION_CLASSES: Final = frozenset({Play, Pass})
 _PASS_FLAG: Final = 1 << DECK_SIZE
 _CACHE_LIMIT: Final = 1 << 16
-_actions_cache: dict[int, tuple[SixesAction, ...]] = {}
-_mask_cache: dict[int, tuple[bool, ...]] = {}
-_PLAY_INDEX: Final = {id(play): index for index, play in enumerate(PLAYS)}
-"""The card index of each shared :data:`~cardgames.sixes.action.PLAYS` entry, by identity.
-
-``legal_actions`` returns these shared objects (which live as long as the module), so ``apply``
-finds a play's card index without hashing its card; any other :class:`Play` is looked up by card.
-"""
+"""The most legal-action tuples (and masks) a game keeps; the cache starts afresh beyond it."""
+_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(DECK_SIZE - 1, 0, -1))
+"""The Fisher-Yates steps of a 40-card shuffle: the position fixed, the number of cards left
+to draw from, and the bits ``random.Random`` draws for that (rejecting draws beyond it)."""
 
 
-def _actions_for(key: int) -> tuple[SixesAction, ...]:
-    """The legal actions for ``key``: playable cards in hand, plus the pass flag bit 40."""
-    actions: list[SixesAction] = []
-    plays = key & ~_PASS_FLAG
-    while plays:
-        low = plays & -plays
-        actions.append(PLAYS[low.bit_length() - 1])
-        plays ^= low
-    if key & _PASS_FLAG:
-        actions.append(PASS)
-    if len(_actions_cache) >= _CACHE_LIMIT:
-        _actions_cache.clear()
-    result = _actions_cache[key] = tuple(actions)
-    return result
+def _replacers(size: int) -> tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...]:
+    """For each position of a tuple of ``size`` ints, a function replacing the item there.
+
+    Building the tuple in one expression is the cheapest way in Python (slicing and
+    concatenating allocates three tuples); the functions are generated once, at import.
+    """
+    replacers = []
+    for seat in range(size):
+        items = ", ".join("item" if i == seat else f"items[{i}]" for i in range(size))
+        namespace: dict[str, object] = {}
+        source = f"def replace(items, item):\n    return ({items},)"
+        exec(compile(source, f"<sixes item {seat} of {size}>", "exec"), namespace)  # noqa: S102 - generated from positions only
+        replacers.append(namespace["replace"])
+    return tuple(replacers)  # type: ignore[arg-type]
+
+
+_REPLACE: Final = tuple(_replacers(size) for size in range(max(PLAYER_COUNTS) + 1))
+"""``_REPLACE[len(items)][i](items, item)``: ``items`` with ``item`` at position ``i`` (the
+hands and the stacks of a state; every table size of S1)."""
 
 
 def _checked_deck(deck: Sequence[Card], what: str) -> tuple[int, ...]:
@@ -131,8 +134,17 @@ class Sixes:
     """
 
     config: SixesConfig = attrs.field(factory=SixesConfig)
+    # Tables derived from the config, and the game's own caches (no state is shared between
+    # games, and two threads using one game only ever add equal entries to its caches).
     _next_seat: tuple[PlayerId, ...] = attrs.field(init=False, eq=False, repr=False)
     _deal_seats: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    _deal_starts: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    _may_pass: bool = attrs.field(init=False, eq=False, repr=False)
+    _actions: dict[int, tuple[SixesAction, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _masks: dict[int, tuple[bool, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _sampler: list[Sampler] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.config, SixesConfig):
@@ -148,6 +160,19 @@ class Sixes:
                 for dealer in range(n)
             ),
         )
+        object.__setattr__(
+            self,
+            "_deal_starts",
+            tuple(tuple((seats[start], start) for start in range(n)) for seats in self._deal_seats),
+        )
+        object.__setattr__(self, "_may_pass", not self.config.must_play_if_able)
+        object.__setattr__(self, "_actions", {})
+        object.__setattr__(self, "_masks", {})
+        object.__setattr__(self, "_sampler", [])
+
+    def __reduce__(self) -> tuple[type[Sixes], tuple[SixesConfig]]:
+        """Pickle a game as its config (the tables and caches are rebuilt from it)."""
+        return Sixes, (self.config,)
 
     # --- the protocol's descriptive properties ---
 
@@ -244,31 +269,29 @@ class Sixes:
         return hands
 
     def _shuffled_hands(self, rng: random.Random, dealer: int) -> list[int]:
-        """The hands ``dealer`` deals from a deck shuffled by ``rng``, in one pass (S4, S11).
+        """The hands ``dealer`` deals from a deck shuffled by ``rng`` (S4, S11).
 
         The same draws as ``rng.shuffle`` of the 40 card indices followed by the deal
-        (:meth:`_hands`): Fisher-Yates fixes position ``i`` of the deck at step ``i``, so that
-        card goes straight to the hand position ``i`` is dealt to. The draws are made inline
-        for a plain :class:`random.Random` (see :func:`~cardgames.sixes.deck.shuffle`).
+        (:meth:`_hands`): the draws are made inline for a plain :class:`random.Random` (see
+        :func:`~cardgames.sixes.deck.shuffle`), and each hand is taken from the shuffled deck
+        in one slice (every n-th card).
         """
         if rng.__class__ is not random.Random or not PLAIN_DRAWS:
             order = list(range(DECK_SIZE))
             rng.shuffle(order)
             return self._hands(order, dealer)
-        seats = self._deal_seats[dealer]
-        hands = [0] * self.config.num_players
-        order = list(range(DECK_SIZE))
         getrandbits = rng.getrandbits
-        for i in range(DECK_SIZE - 1, 0, -1):
-            size = i + 1
-            bits = size.bit_length()
+        order = list(range(DECK_SIZE))
+        for i, size, bits in _STEPS:
             j = getrandbits(bits)
             while j >= size:
                 j = getrandbits(bits)
-            card = order[j]
-            order[j] = order[i]
-            hands[seats[i]] |= 1 << card
-        hands[seats[0]] |= 1 << order[0]
+            order[i], order[j] = order[j], order[i]
+        # Deck position i goes to seat _deal_seats[dealer][i], which repeats every n cards.
+        n = self.config.num_players
+        hands = [0] * n
+        for seat, start in self._deal_starts[dealer]:
+            hands[seat] = mask_of_distinct(order[start::n])
         return hands
 
     def _deal(  # noqa: PLR0913, PLR0917 - a round's whole context
@@ -281,7 +304,9 @@ class Sixes:
         pending: tuple[tuple[Card, ...], ...],
     ) -> SixesState:
         """A new round of ``hands`` dealt by ``dealer``, the 6♦ holder to open (S4, S5)."""
-        opener = next(seat for seat, mask in enumerate(hands) if mask & SIX_OF_DIAMONDS_BIT)
+        opener = 0
+        while not hands[opener] & SIX_OF_DIAMONDS_BIT:
+            opener += 1
         return unchecked_state(
             tuple(hands),
             0,
@@ -332,9 +357,25 @@ class Sixes:
         plays = state.hand_masks[player] & state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
         if not plays:
             return _PASS_FLAG
-        if self.config.must_play_if_able or not state.table_mask:
-            return plays
-        return plays | _PASS_FLAG
+        if self._may_pass and state.table_mask:
+            return plays | _PASS_FLAG
+        return plays
+
+    def _actions_for(self, key: int) -> tuple[SixesAction, ...]:
+        """The legal actions for ``key`` (see :meth:`_legal_key`), kept in the game's cache."""
+        actions: list[SixesAction] = []
+        plays = key & ~_PASS_FLAG
+        while plays:
+            low = plays & -plays
+            actions.append(PLAYS[low.bit_length() - 1])
+            plays ^= low
+        if key & _PASS_FLAG:
+            actions.append(PASS)
+        cache = self._actions
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        result = cache[key] = tuple(actions)
+        return result
 
     def legal_actions(self, state: SixesState) -> tuple[SixesAction, ...]:
         """Every legal action in id order: plays by card index (suit, then A…K), then the pass.
@@ -354,10 +395,10 @@ class Sixes:
             raise _foreign(state) from None
         if not plays:
             return _PASS_ONLY
-        if not self.config.must_play_if_able and state.table_mask:
+        if self._may_pass and state.table_mask:
             plays |= _PASS_FLAG
-        actions = _actions_cache.get(plays)
-        return _actions_for(plays) if actions is None else actions
+        actions = self._actions.get(plays)
+        return self._actions_for(plays) if actions is None else actions
 
     def legal_action_mask(self, state: SixesState) -> tuple[bool, ...]:
         """A tuple of 41 booleans, True at the id of each legal action."""
@@ -367,11 +408,12 @@ class Sixes:
         if player is None:
             return (False,) * NUM_DISTINCT_ACTIONS
         key = self._legal_key(state, player)
-        mask = _mask_cache.get(key)
+        cache = self._masks
+        mask = cache.get(key)
         if mask is None:
-            if len(_mask_cache) >= _CACHE_LIMIT:
-                _mask_cache.clear()
-            mask = _mask_cache[key] = tuple(bool(key >> i & 1) for i in range(NUM_DISTINCT_ACTIONS))
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            mask = cache[key] = tuple(bool(key >> i & 1) for i in range(NUM_DISTINCT_ACTIONS))
         return mask
 
     def action_id(self, action: SixesAction) -> int:
@@ -402,35 +444,35 @@ class Sixes:
         """
         try:
             player = state.to_play
-            if player is None:
-                raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
-            index = _PLAY_INDEX.get(id(action))
-            if index is not None:  # one of the shared PLAYS, as legal_actions returns them
-                bit = 1 << index
-                hands = state.hand_masks
-                hand = hands[player] ^ bit
-                playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
-                if hand & bit or not playable & bit or not hand:
-                    # not in hand, not playable (rejected there), or the round's last card
-                    return self._play_index(state, player, index, PLAYS[index])
-                # The common play, inline (this is :meth:`_play_index` without a call).
-                return unchecked_state(
-                    (*hands[:player], hand, *hands[player + 1 :]),
-                    state.table_mask | bit,
-                    (playable ^ bit) | GROWTH[index],
-                    state.stacks,
-                    state.pot,
-                    state.settled_stacks,
-                    state.dealer,
-                    self._next_seat[player],
-                    state.round_number,
-                    state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
-                    state.stack_emptied,
-                    state.chance_key,
-                    state.pending_decks,
-                )
             if action.__class__ is Play:
-                return self._play(state, player, action)
+                card = action.card
+                if card.__class__ is Card and player is not None:
+                    index = INDEX_BY_SUIT_RANK[card.suit][card.rank]
+                    if index is not None:
+                        bit = 1 << index
+                        hands = state.hand_masks
+                        hand = hands[player]
+                        playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
+                        if hand & bit & playable:
+                            if hand == bit:  # the round's last card (S8)
+                                return self._last_card(state, player, index)
+                            # The common play, inline: in hand, playable, not the last card.
+                            return unchecked_state(
+                                _REPLACE[len(hands)][player](hands, hand ^ bit),
+                                state.table_mask | bit,
+                                (playable ^ bit) | GROWTH[index],
+                                state.stacks,
+                                state.pot,
+                                state.settled_stacks,
+                                state.dealer,
+                                self._next_seat[player],
+                                state.round_number,
+                                state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
+                                state.stack_emptied,
+                                state.chance_key,
+                                state.pending_decks,
+                            )
+                raise self._refuse(state, player, action)
             if action.__class__ is Pass:
                 return self._pass(state, player)
         except AttributeError:
@@ -440,6 +482,8 @@ class Sixes:
                 f"a {type(action).__name__} without its fields is not legal for player "
                 f"{state.to_play}: a Sixes action is Play (S6) or Pass (S7)"
             ) from None
+        if player is None:
+            raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
         raise IllegalActionError(
             f"{action!r} is not legal for player {player}: a Sixes action is Play (S6) or Pass (S7)"
         )
@@ -494,53 +538,51 @@ class Sixes:
         reason = self.why_illegal(state, action)
         return IllegalActionError(f"{action!r} is not legal for player {player}: {reason}")
 
-    def _play(self, state: SixesState, player: PlayerId, action: Play) -> SixesState:
-        try:
-            index = CARD_INDEX.get(action.card)
-        except TypeError:  # a forged, unhashable card
-            index = None
-        if index is None:
-            raise self._reject(state, player, action)
-        return self._play_index(state, player, index, action)
+    def _refuse(
+        self, state: SixesState, player: PlayerId | None, action: SixesAction
+    ) -> IllegalActionError:
+        """The error for an action ``apply`` found illegal, naming the rule."""
+        if player is None:
+            return IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
+        return self._reject(state, player, action)
 
-    def _play_index(
-        self, state: SixesState, player: PlayerId, index: int, action: Play
-    ) -> SixesState:
-        """Play the card of index ``index`` (S6): the hot path of every playout.
-
-        The successor's slots are set directly (no attrs ``__init__``): it is derived from a
-        valid state by a legal play, so it needs no validation.
-        """
+    def _last_card(self, state: SixesState, player: PlayerId, index: int) -> SixesState:
+        """Play the card of index ``index``, the last of ``player``'s hand (S6), and settle (S8)."""
         bit = 1 << index
         hands = state.hand_masks
-        hand = hands[player]
-        playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
-        if not hand & bit & playable:
-            raise self._reject(state, player, action)
-        hand ^= bit
-        new_hands = (*hands[:player], hand, *hands[player + 1 :])
-        history = state.history + (TURNS[player][index],)  # noqa: RUF005 - faster than unpacking
-        table = state.table_mask | bit
-        playable = (playable ^ bit) | GROWTH[index]
-        if not hand:
-            return self._end_round(state, player, new_hands, table, playable, history)
-        return unchecked_state(
-            new_hands,
-            table,
-            playable,
-            state.stacks,
-            state.pot,
-            state.settled_stacks,
-            state.dealer,
-            self._next_seat[player],
-            state.round_number,
-            history,
-            state.stack_emptied,
-            state.chance_key,
-            state.pending_decks,
+        return self._end_round(
+            state,
+            player,
+            _REPLACE[len(hands)][player](hands, 0),
+            state.table_mask | bit,
+            (state._playable ^ bit) | GROWTH[index],  # noqa: SLF001 - the engine reads its own cached playable mask
+            state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
         )
 
-    def _pass(self, state: SixesState, player: PlayerId) -> SixesState:
+    def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
+        if player is None:
+            raise self._refuse(state, player, PASS)
+        stacks = state.stacks
+        chips = stacks[player]
+        playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
+        table = state.table_mask
+        if chips > 1 and (not state.hand_masks[player] & playable or (self._may_pass and table)):
+            # The common pass, inline: legal (S7), and the passer keeps a chip.
+            return unchecked_state(
+                state.hand_masks,
+                table,
+                playable,
+                _REPLACE[len(stacks)][player](stacks, chips - 1),
+                state.pot + 1,
+                state.settled_stacks,
+                state.dealer,
+                self._next_seat[player],
+                state.round_number,
+                state.history + (TURNS[player][PASS_ID],),  # noqa: RUF005 - faster than unpacking
+                state.stack_emptied,
+                state.chance_key,
+                state.pending_decks,
+            )
         if not self._legal_key(state, player) & _PASS_FLAG:
             raise self._reject(state, player, PASS)
         history = state.history + (TURNS[player][PASS_ID],)  # noqa: RUF005 - faster
@@ -550,7 +592,7 @@ class Sixes:
         chips = stacks[player]
         end_now = False
         if chips:
-            stacks = (*stacks[:player], chips - 1, *stacks[player + 1 :])
+            stacks = _REPLACE[len(stacks)][player](stacks, chips - 1)
             pot += 1
             if chips == 1:
                 emptied = True
@@ -709,7 +751,17 @@ class Sixes:
                 f"the observation has {len(observation.hand_sizes)} seats, "
                 f"not {self.config.num_players}"
             )
-        return determinize(observation, rng, must_play_if_able=self.config.must_play_if_able)
+        last = next(iter(self._sampler), None)  # one read: another thread may replace it
+        if last is not None and last.observation is observation:
+            # The same observation again (a search samples one many times): its first sample
+            # passed the state check, and every sample differs only in the hidden hands, dealt
+            # from exactly the unseen cards with the same constraints, so it needs no check.
+            return sample(last, rng)
+        sampler = prepare(observation, must_play_if_able=self.config.must_play_if_able)
+        state = sample(sampler, rng)
+        check_state(state)
+        self._sampler[:] = [sampler]
+        return state
 
 
 def _final_state(  # noqa: PLR0913 - the final position, by keyword

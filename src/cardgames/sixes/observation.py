@@ -18,19 +18,33 @@ from cardgames.cards import Card
 from cardgames.game import PlayerId
 from cardgames.sixes.action import SixesTurn
 from cardgames.sixes.deck import (
-    DECK_SIZE,
+    FULL_MASK,
     SIX_OF_DIAMONDS_BIT,
     cards_of_mask,
     columns_of,
+    indices_of_mask,
     mask_of_cards,
     mask_of_columns,
     mask_of_distinct,
     playable_mask,
     shuffle,
 )
-from cardgames.sixes.state import SixesState, format_hand, format_table, unchecked_state
+from cardgames.sixes.state import (
+    SixesState,
+    check_state,
+    format_hand,
+    format_table,
+    unchecked_state,
+)
 
-__all__ = ["SixesObservation", "determinize", "observe"]
+__all__ = [
+    "SixesObservation",
+    "deal_facts",
+    "deal_unseen",
+    "determinize",
+    "observe",
+    "state_with_hands",
+]
 
 _SIX_INDEX: Final = SIX_OF_DIAMONDS_BIT.bit_length() - 1
 
@@ -136,21 +150,43 @@ def observe(state: SixesState, player: PlayerId | None) -> SixesObservation:
 def determinize(observation: SixesObservation, rng: random.Random) -> SixesState:
     """A full state consistent with ``observation`` (see :meth:`Sixes.determinize`).
 
+    The plain uniform deal of the unseen cards, checked by the state's validating constructor.
+
     Raises:
         ValueError: the hand sizes do not add up to the cards ``observation`` has not seen, or
             ``observation`` is a spectator's.
+        InvalidStateError: no state shows ``observation`` (a ValueError too).
     """
-    own, seen, cards, opener = _deal_facts(observation)
-    unseen = list(cards)
+    own = mask_of_cards(observation.hand)
+    seen = own | mask_of_columns(observation.columns)
+    hands = deal_unseen(observation, rng, own, deal_facts(observation, own, seen))
+    table = seen & ~own
+    state = state_with_hands(observation, hands, table, playable_mask(table), rng)
+    check_state(state)
+    return state
+
+
+def deal_unseen(
+    observation: SixesObservation,
+    rng: random.Random,
+    own: int,
+    facts: tuple[tuple[int, ...], int | None],
+) -> tuple[int, ...]:
+    """The hands of a uniform deal of the unseen cards (each hand keeping its size).
+
+    ``facts`` are :func:`deal_facts` of the observation; the 6♦ goes to the seat to open.
+    """
+    unseen = list(facts[0])
+    opener = facts[1]
     shuffle(rng, unseen)
     if opener is not None:
         # Before the opening everyone knows that the player to act holds the 6♦ (S5).
         unseen.remove(_SIX_INDEX)
-    sizes = observation.hand_sizes
     hands = []
     dealt = 0
-    for seat, size in enumerate(sizes):
-        if seat == observation.player:
+    me = observation.player
+    for seat, size in enumerate(observation.hand_sizes):
+        if seat == me:
             hands.append(own)
             continue
         if seat == opener and size:
@@ -159,22 +195,21 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
             continue
         hands.append(mask_of_distinct(unseen[dealt : dealt + size]))
         dealt += size
-    return state_with_hands(observation, tuple(hands), seen & ~own, rng)
+    return tuple(hands)
 
 
-def _deal_facts(observation: SixesObservation) -> tuple[int, int, tuple[int, ...], int | None]:
-    """What every sample of ``observation`` shares.
+def deal_facts(
+    observation: SixesObservation, own: int, seen: int
+) -> tuple[tuple[int, ...], int | None]:
+    """What every uniform sample of ``observation`` shares, given its own and seen masks.
 
-    Its own and seen masks, the unseen cards (lowest first) and the seat known to hold the 6♦
-    (S5), or None.
+    The unseen cards (lowest first) and the seat known to hold the 6♦ (S5), or None.
 
     Raises:
         ValueError: the hand sizes do not add up to the unseen cards, or the player to open
             cannot hold the 6♦.
     """
-    own = mask_of_cards(observation.hand)
-    seen = own | mask_of_columns(observation.columns)
-    unseen = tuple(i for i in range(DECK_SIZE) if not seen >> i & 1)
+    unseen = indices_of_mask(FULL_MASK & ~seen)
     sizes = observation.hand_sizes
     me = observation.player
     if me is None:
@@ -187,58 +222,35 @@ def _deal_facts(observation: SixesObservation) -> tuple[int, int, tuple[int, ...
         opener = None
     elif opener is not None and _SIX_INDEX not in unseen:
         raise ValueError("the player to open must hold the 6♦ (S5)")
-    return own, seen, unseen, opener
+    return unseen, opener
 
 
 def state_with_hands(
     observation: SixesObservation,
     hand_masks: tuple[int, ...],
     table_mask: int,
+    playable: int,
     rng: random.Random,
 ) -> SixesState:
     """The full state that ``observation`` shows, with the hidden hands chosen by the caller.
 
-    The public fields come from the observation; the private chance key is drawn from ``rng``.
-    The validating constructor checks the first sample of an observation. Every later sample
-    of the same observation (a search samples one many times) differs only in the hidden
-    hands, which the callers deal from exactly the unseen cards, each hand keeping its size
-    and the 6♦ with the player to open: what the check found of the first sample holds of it
-    too, so it is built directly.
+    The public fields come from the observation; the private chance key is drawn from ``rng``;
+    ``playable`` must be :func:`~cardgames.sixes.deck.playable_mask` of ``table_mask``. The
+    state is built unchecked: call :func:`~cardgames.sixes.state.check_state` on it unless a
+    sample of the same observation has already passed the check (see ``Sixes.determinize``).
     """
-    last = next(iter(_last_checked), None)  # one read: another thread may replace the entry
-    if last is not None and last[0] is observation:
-        return unchecked_state(
-            hand_masks,
-            table_mask,
-            last[1],
-            observation.stacks,
-            observation.pot,
-            observation.settled_stacks,
-            observation.dealer,
-            observation.to_play,
-            observation.round_number,
-            observation.history,
-            observation.stack_emptied,
-            rng.getrandbits(64),
-            (),
-        )
-    state = SixesState(
-        hand_masks=hand_masks,
-        table_mask=table_mask,
-        stacks=observation.stacks,
-        pot=observation.pot,
-        settled_stacks=observation.settled_stacks,
-        dealer=observation.dealer,
-        to_play=observation.to_play,
-        round_number=observation.round_number,
-        history=observation.history,
-        stack_emptied=observation.stack_emptied,
-        chance_key=rng.getrandbits(64),
+    return unchecked_state(
+        hand_masks,
+        table_mask,
+        playable,
+        observation.stacks,
+        observation.pot,
+        observation.settled_stacks,
+        observation.dealer,
+        observation.to_play,
+        observation.round_number,
+        observation.history,
+        observation.stack_emptied,
+        rng.getrandbits(64),
+        (),
     )
-    _last_checked[:] = [(observation, playable_mask(table_mask))]
-    return state
-
-
-_last_checked: list[tuple[SixesObservation, int]] = []
-"""The last observation whose sample passed the state check (kept alive, so ``is`` is sound),
-with its table's playable mask."""

@@ -19,36 +19,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
+from cardgames.cards import Card
 from cardgames.errors import InvalidStateError
-from cardgames.sixes.action import PLAYS, Pass, Play
+from cardgames.sixes.action import Pass, Play
 from cardgames.sixes.deck import (
     CARD_INDEX,
     FULL_MASK,
     GROWTH,
+    INDEX_BY_SUIT_RANK,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
+    indices_of_mask,
     mask_of_cards,
     mask_of_columns,
     mask_of_distinct,
     playable_mask,
     shuffle,
 )
-from cardgames.sixes.observation import SixesObservation, state_with_hands
-from cardgames.sixes.observation import determinize as deal_unconstrained
-from cardgames.sixes.state import SixesState
+from cardgames.sixes.observation import (
+    SixesObservation,
+    deal_facts,
+    deal_unseen,
+    state_with_hands,
+)
+from cardgames.sixes.state import SixesState, check_state
 
-__all__ = ["determinize", "pass_exclusions"]
+__all__ = ["Sampler", "determinize", "pass_exclusions", "prepare", "sample"]
 
-_PLAY_INDEX: Final = {id(play): index for index, play in enumerate(PLAYS)}
-"""The card index of each shared :data:`~cardgames.sixes.action.PLAYS` entry, by identity.
-
-The engine's histories hold these shared objects; looking them up by ``id`` skips hashing the
-card. Any other :class:`Play` is looked up by its card.
-"""
 _GREEDY_ATTEMPTS: Final = 8
 """Randomized placements tried before the exact matching takes over."""
 
@@ -81,13 +82,15 @@ def pass_exclusions(observation: SixesObservation, *, must_play_if_able: bool) -
             if player in seats:
                 excluded[player] |= playable
             continue
-        index = _PLAY_INDEX.get(id(action))
+        if action.__class__ is not Play:
+            continue
+        card = action.card
+        if card.__class__ is Card:
+            index = INDEX_BY_SUIT_RANK[card.suit][card.rank]
+        else:
+            index = CARD_INDEX.get(card)
         if index is None:
-            if action.__class__ is not Play:
-                continue
-            index = CARD_INDEX.get(action.card)
-            if index is None:
-                continue
+            continue
         bit = 1 << index
         if player in seats and excluded[player] & bit:
             raise InvalidStateError(
@@ -175,16 +178,6 @@ def _place_exactly(
     return placed
 
 
-def _indices(mask: int) -> list[int]:
-    """The card indices of ``mask``, lowest first."""
-    indices = []
-    while mask:
-        low = mask & -mask
-        indices.append(low.bit_length() - 1)
-        mask ^= low
-    return indices
-
-
 def _split(
     unseen: int, others: Sequence[int], excluded: tuple[int, ...]
 ) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], tuple[int, ...]]:
@@ -193,11 +186,11 @@ def _split(
     blocked = 0
     for _, mask in masks:
         blocked |= mask
-    constrained = tuple(_indices(blocked))
+    constrained = indices_of_mask(blocked)
     allowed = {
         card: tuple(seat for seat, mask in masks if not mask >> card & 1) for card in constrained
     }
-    return constrained, allowed, tuple(_indices(unseen & ~blocked))
+    return constrained, allowed, indices_of_mask(unseen & ~blocked)
 
 
 def _place(
@@ -226,7 +219,6 @@ class _Plan:
     """What every sample of one constrained observation shares: all but the random choices."""
 
     hands: tuple[int, ...]
-    table_mask: int
     others: tuple[int, ...]
     room: tuple[int, ...]
     constrained: tuple[int, ...]
@@ -234,8 +226,10 @@ class _Plan:
     free: tuple[int, ...]
 
 
-def _plan(observation: SixesObservation) -> _Plan | None:
+def _plan(observation: SixesObservation, own: int, seen: int) -> _Plan | None:
     """The constrained deal of ``observation`` under S7, or None when the passes rule out nothing.
+
+    ``own`` and ``seen`` are the masks of the observer's hand and of it with the table.
 
     Raises:
         InvalidStateError: The observation contradicts itself (hand sizes, the passes).
@@ -244,10 +238,8 @@ def _plan(observation: SixesObservation) -> _Plan | None:
     me = observation.player
     if me is None:
         raise ValueError("a spectator's observation has no seat to determinize for")
-    own = mask_of_cards(observation.hand)
     if excluded[me] & own:
         raise InvalidStateError(f"player {me} passed while holding a card they could play (S7)")
-    seen = own | mask_of_columns(observation.columns)
     unseen = FULL_MASK & ~seen
     sizes = observation.hand_sizes
     others = [seat for seat in range(len(sizes)) if seat != me]
@@ -259,7 +251,6 @@ def _plan(observation: SixesObservation) -> _Plan | None:
     constrained, allowed, free = _split(unseen, others, excluded)
     return _Plan(
         hands=tuple(own if seat == me else 0 for seat in range(len(sizes))),
-        table_mask=seen & ~own,
         others=tuple(others),
         room=tuple(0 if seat == me else size for seat, size in enumerate(sizes)),
         constrained=constrained,
@@ -268,8 +259,65 @@ def _plan(observation: SixesObservation) -> _Plan | None:
     )
 
 
-_last_plan: list[tuple[SixesObservation, _Plan | None]] = []
-"""The most recent observation planned and its plan: a search determinizes one many times."""
+class Sampler(NamedTuple):
+    """What every sample of one observation shares: all but the random choices.
+
+    Built by :func:`prepare`; :func:`sample` draws from it. ``Sixes.determinize`` keeps the
+    last one on the game, as a search samples one observation many times.
+    """
+
+    observation: SixesObservation
+    own: int
+    table_mask: int
+    playable: int
+    facts: tuple[tuple[int, ...], int | None] | None
+    """The uniform deal's :func:`~cardgames.sixes.observation.deal_facts`, or None."""
+    plan: _Plan | None
+    """The constrained deal (S7), or None."""
+
+
+def prepare(observation: SixesObservation, *, must_play_if_able: bool) -> Sampler:
+    """Everything :func:`sample` needs of ``observation``, worked out once.
+
+    Raises:
+        InvalidStateError: No deal of the unseen cards fits the observation (hand sizes, the
+            6♦, the passes).
+        ValueError: The same, found by the uniform deal, or a spectator's observation.
+    """
+    own = mask_of_cards(observation.hand)
+    seen = own | mask_of_columns(observation.columns)
+    plan = _plan(observation, own, seen) if must_play_if_able else None
+    facts = deal_facts(observation, own, seen) if plan is None else None
+    table = seen & ~own
+    return Sampler(observation, own, table, playable_mask(table), facts, plan)
+
+
+def sample(sampler: Sampler, rng: random.Random) -> SixesState:
+    """One sample of the prepared observation, built unchecked (see ``Sixes.determinize``).
+
+    The unseen cards go to the other seats at random, keeping every hand size, giving the 6♦
+    to the player to open (S5) and no passer a card that was playable at their pass (S7).
+    When the passes rule nothing out the deal is the plain uniform one.
+    """
+    observation = sampler.observation
+    plan = sampler.plan
+    if plan is None:
+        assert sampler.facts is not None  # noqa: S101 - prepare gives one or the other
+        hands = deal_unseen(observation, rng, sampler.own, sampler.facts)
+    else:
+        dealt = list(plan.hands)
+        room = list(plan.room)
+        for card, seat in _place(rng, plan.constrained, plan.allowed, room).items():
+            dealt[seat] |= 1 << card
+            room[seat] -= 1
+        free = list(plan.free)
+        shuffle(rng, free)
+        start = 0
+        for seat in plan.others:
+            dealt[seat] |= mask_of_distinct(free[start : start + room[seat]])
+            start += room[seat]
+        hands = tuple(dealt)
+    return state_with_hands(observation, hands, sampler.table_mask, sampler.playable, rng)
 
 
 def determinize(
@@ -277,9 +325,7 @@ def determinize(
 ) -> SixesState:
     """A full state the observer cannot tell from the real one (see ``Sixes.determinize``).
 
-    The unseen cards go to the other seats at random, keeping every hand size, giving the 6♦
-    to the player to open (S5) and no passer a card that was playable at their pass (S7).
-    When the passes rule nothing out the deal is the plain uniform one.
+    The sample is checked like any state built by its constructor.
 
     Args:
         observation: The observer's view.
@@ -290,25 +336,6 @@ def determinize(
         InvalidStateError: No deal of the unseen cards fits the observation (hand sizes, the 6♦,
             the passes).
     """
-    if not must_play_if_able:
-        return deal_unconstrained(observation, rng)
-    last = next(iter(_last_plan), None)  # one read: another thread may replace the entry
-    if last is not None and last[0] is observation:
-        plan = last[1]
-    else:
-        plan = _plan(observation)
-        _last_plan[:] = [(observation, plan)]
-    if plan is None:
-        return deal_unconstrained(observation, rng)
-    hands = list(plan.hands)
-    room = list(plan.room)
-    for card, seat in _place(rng, plan.constrained, plan.allowed, room).items():
-        hands[seat] |= 1 << card
-        room[seat] -= 1
-    free = list(plan.free)
-    shuffle(rng, free)
-    dealt = 0
-    for seat in plan.others:
-        hands[seat] |= mask_of_distinct(free[dealt : dealt + room[seat]])
-        dealt += room[seat]
-    return state_with_hands(observation, tuple(hands), plan.table_mask, rng)
+    state = sample(prepare(observation, must_play_if_able=must_play_if_able), rng)
+    check_state(state)
+    return state

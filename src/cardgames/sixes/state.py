@@ -22,7 +22,7 @@ from cardgames.sixes.config import PLAYER_COUNTS
 from cardgames.sixes.deck import (
     DECK_SIZE,
     FULL_MASK,
-    SIX_OF_DIAMONDS,
+    INDEX_BY_SUIT_RANK,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
     cards_of_mask,
@@ -33,11 +33,10 @@ from cardgames.sixes.deck import (
     playable_mask,
 )
 
-__all__ = ["SixesState", "format_hand", "format_table"]
+__all__ = ["SixesState", "check_state", "format_hand", "format_table"]
 
-_PLAY_INDEX: Final = {id(play): index for index, play in enumerate(PLAYS)}
-"""The card index of each shared play (they live as long as the module), by identity."""
-_OPENING: Final = Play(SIX_OF_DIAMONDS)
+_OPENING: Final = PLAYS[SIX_OF_DIAMONDS_BIT.bit_length() - 1]
+"""The play of the 6♦ that ``legal_actions`` returns (any equal play opens a round too)."""
 
 
 def _card_problems(state: SixesState) -> list[str]:
@@ -58,7 +57,9 @@ def _card_problems(state: SixesState) -> list[str]:
         and state.history[0].action != _OPENING
     ):
         problems.append("a round's history starts with the play of the 6♦ (S5)")
-    if any(len(deck) != DECK_SIZE or set(deck) != set(SIXES_DECK) for deck in state.pending_decks):
+    if state.pending_decks and any(
+        len(deck) != DECK_SIZE or set(deck) != set(SIXES_DECK) for deck in state.pending_decks
+    ):
         problems.append("each pending deck must be an order of the 40 cards (S2)")
     return problems
 
@@ -91,14 +92,17 @@ def _history_problems(state: SixesState) -> list[str]:
         if turn.player not in seats:
             return ["every turn of the history is by a seat (S1)"]
         action = turn.action
-        index = _PLAY_INDEX.get(id(action))
-        if index is None and isinstance(action, Play):
-            index = index_of(action.card)
-        if index is not None:
-            bit = 1 << index
-            if played & bit or not state.table_mask & bit:
-                return ["the history plays each card on the table once (S6)"]
-            played |= bit
+        if isinstance(action, Play):
+            card = action.card
+            if card.__class__ is Card:  # found by value without hashing the card
+                index = INDEX_BY_SUIT_RANK[card.suit][card.rank]
+            else:
+                index = index_of(card)
+            if index is not None:
+                bit = 1 << index
+                if played & bit or not state.table_mask & bit:
+                    return ["the history plays each card on the table once (S6)"]
+                played |= bit
     return []
 
 
@@ -118,8 +122,11 @@ def _play_problems(state: SixesState) -> list[str]:
     return problems
 
 
-def _check_state(state: SixesState) -> None:
-    """Raise InvalidStateError unless ``state`` is a well-formed Sixes position."""
+def check_state(state: SixesState) -> None:
+    """Raise InvalidStateError unless ``state`` is a well-formed Sixes position.
+
+    The validating constructor runs it; so does ``determinize`` on a state it built unchecked.
+    """
     problems = _chip_and_seat_problems(state) + _card_problems(state)
     if not problems:
         problems = _play_problems(state)
@@ -169,7 +176,7 @@ class SixesState:
         return draw_state(None, self)
 
     def __attrs_post_init__(self) -> None:
-        _check_state(self)
+        check_state(self)
         object.__setattr__(self, "_playable", playable_mask(self.table_mask))
 
     @property

@@ -1,0 +1,60 @@
+"""The one slot-setting fast constructor builds exactly what the checked constructor builds."""
+
+from __future__ import annotations
+
+import weakref
+
+import attrs
+import pytest
+
+from cardgames._slots import slot_builder
+
+
+@attrs.frozen
+class _Point:
+    """A frozen, slotted value with a private field set after ``__init__``."""
+
+    x: int
+    y: int
+    _norm: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_norm", abs(self.x) + abs(self.y))
+
+
+@attrs.frozen(slots=False)
+class _Loose:
+    """A frozen value with a ``__dict__`` instead of slots."""
+
+    a: int
+    b: str
+
+
+def test_the_built_object_is_exactly_an_instance_of_the_class() -> None:
+    """Built unchecked, a value is of the class itself, equal and hashing alike, and frozen."""
+    build = slot_builder(_Point, order=("y", "x", "_norm"))
+    point = build(2, 1, 3)
+    assert type(point) is _Point
+    assert point == _Point(1, 2)
+    assert hash(point) == hash(_Point(1, 2))
+    assert point._norm == 3
+    assert weakref.ref(point)() is point
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        point.x = 5  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del point.x
+
+
+def test_a_class_with_a_dict_is_built_too() -> None:
+    """A frozen class without slots is built the same way and stays frozen."""
+    loose = slot_builder(_Loose)(a=1, b="x")
+    assert type(loose) is _Loose
+    assert loose == _Loose(1, "x")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        loose.a = 2  # type: ignore[misc]
+
+
+def test_an_order_must_name_every_field_once() -> None:
+    """A wrong ``order`` is refused when the builder is made."""
+    with pytest.raises(ValueError, match="each field"):
+        slot_builder(_Point, order=("x", "y"))
