@@ -25,8 +25,8 @@ nothing from :mod:`cardgames.paiute.hands`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations
+from collections.abc import Callable, Iterable
+from itertools import combinations, product
 from typing import Final, Generic, NamedTuple, TypeVar
 
 V = TypeVar("V")
@@ -126,43 +126,39 @@ def build(make: Callable[[int, tuple[int, ...]], V]) -> ValueTables[V]:
     return ValueTables(_six_card_table(make), five, (_calls(five[0]), _calls(five[1])))
 
 
-def _six_card_combinations(
-    make: Callable[[int, tuple[int, ...]], V],
-) -> Iterator[tuple[V, tuple[tuple[int, int], ...]]]:
-    """Every six-card combination (P15.4-6) with its (rank, count) pairs, lowest value first."""
-    for high in RANKS:
-        for middle in range(TWO, high):
-            for low in range(TWO, middle):
-                yield (
-                    make(TWO_TWO_TWO, (high, middle, low)),
-                    ((high, 2), (middle, 2), (low, 2)),
-                )
-    for high in RANKS:
-        for low in range(TWO, high):
-            yield make(THREE_THREE, (high, low)), ((high, 3), (low, 3))
-    for four in RANKS:
-        for pair in RANKS:
-            if pair != four:
-                yield make(FOUR_TWO, (four, pair)), ((four, 4), (pair, 2))
-
-
 def _six_card_table(make: Callable[[int, tuple[int, ...]], V]) -> dict[int, V]:
     """Map every natural-rank multiset of 2 to 6 cards to the best six-card value it completes.
 
     The natural cards of a hand that completes a combination are a sub-multiset of the
     combination's ranks, the wilds supplying the rest (at most 4 wilds, so at least 2 naturals).
-    Writing the combinations from lowest to highest leaves the best one under each key.
+    Writing the combinations from lowest to highest (P15.4-6) leaves the best one under each key.
     """
     table: dict[int, V] = {}
-    for value, counts in _six_card_combinations(make):
-        kept = [(0, 0)]  # (key, size) of every sub-multiset of the combination's ranks
-        for rank, count in counts:
-            unit = 1 << (3 * (rank - TWO))
-            kept = [(key + n * unit, size + n) for key, size in kept for n in range(count + 1)]
-        for key, size in kept:
-            if size >= 2:
-                table[key] = value
+    unit = [1 << (3 * (rank - TWO)) if rank >= TWO else 0 for rank in range(ACE + 1)]
+    for high in RANKS:
+        for middle in range(TWO, high):
+            for low in range(TWO, middle):
+                value = make(TWO_TWO_TWO, (high, middle, low))
+                h, m, w = unit[high], unit[middle], unit[low]
+                keys = [a * h + b * m + c * w for a, b, c in _KEPT[2, 2, 2]]
+                table.update(dict.fromkeys(keys, value))
+    for shape, category in (((3, 3), THREE_THREE), ((4, 2), FOUR_TWO)):
+        for first in RANKS:
+            for second in RANKS:
+                if second == first or (category == THREE_THREE and second > first):
+                    continue
+                value = make(category, (first, second))
+                f, g = unit[first], unit[second]
+                table.update(dict.fromkeys([a * f + b * g for a, b in _KEPT[shape]], value))
     return table
+
+
+_KEPT: Final[dict[tuple[int, ...], list[tuple[int, ...]]]] = {
+    shape: [kept for kept in product(*(range(count + 1) for count in shape)) if sum(kept) >= 2]
+    for shape in ((2, 2, 2), (3, 3), (4, 2))
+}
+"""By the rank counts of a six-card combination: how many of each rank its natural cards can
+be (at least 2 cards in all, since at most 4 are wild)."""
 
 
 def _five_card_table(
