@@ -15,6 +15,7 @@ import inspect
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from types import SimpleNamespace
+from unittest.mock import Mock
 
 import pytest
 from hypothesis import given
@@ -138,6 +139,16 @@ def test_anything_but_a_card_is_refused(impostor: object, size: int) -> None:
         cards = [*others[:place], impostor, *others[place:]]
         with pytest.raises(TypeError, match="a hand holds Card values, not"):
             evaluate(cards, Rank.SEVEN)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [5, 6])
+def test_objects_that_claim_the_card_class_are_refused(size: int) -> None:
+    """P16: a mock that claims the Card (or Rank) class but holds no rank is still refused."""
+    others = parse_cards("2c 3c 4c 5c 6c")[: size - 1]
+    with pytest.raises(TypeError, match="a hand holds Card values, not <Mock"):
+        evaluate([*others, Mock(spec=Card)], Rank.SEVEN)
+    with pytest.raises(ValueError, match="is not a valid Rank"):
+        evaluate([*others, Card.parse("Ah")], Mock(spec=Rank))
 
 
 @pytest.mark.parametrize("copies", [2, 3, 4, 5, 6])

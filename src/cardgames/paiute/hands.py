@@ -26,7 +26,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from cardgames.cards import Card, Rank, standard_deck
+from cardgames.cards import Card, Rank, Suit, standard_deck
 from cardgames.errors import InvalidConfigError
 from cardgames.paiute import _hand_tables
 
@@ -256,42 +256,59 @@ def evaluate(
     # card is packed by its rank and suit, the same entry as _PACKED[card.index]. Anything else
     # (another iterable size, a Card subclass, a non-card, a repeat, an int rank) takes
     # _evaluate_checked, which raises the documented errors or values the hand the same way.
+    # `x.__class__ is Card` is the cheapest exact type test (isinstance honours __class__ too).
     hand = tuple(cards)
     size = len(hand)
-    if size == 5:
-        a, b, c, d, e = hand
-        if type(a) is type(b) is type(c) is type(d) is type(e) is Card and type(wild_rank) is Rank:
-            packed = (
-                _PACKED_BY_RANK[a.rank][a.suit]
-                + _PACKED_BY_RANK[b.rank][b.suit]
-                + _PACKED_BY_RANK[c.rank][c.suit]
-                + _PACKED_BY_RANK[d.rank][d.suit]
-                + _PACKED_BY_RANK[e.rank][e.suit]
-            )
-            card_bits = packed >> _CARD_SHIFT
-            if card_bits.bit_count() == 5:
-                value = (_FIVE_ACE_LOW if ace_low_straight else _FIVE_ACE_HIGH).get(
-                    packed & _NATURAL_MASK[wild_rank]
+    try:
+        if size == 5:
+            a, b, c, d, e = hand
+            if (
+                a.__class__ is Card
+                and b.__class__ is Card
+                and c.__class__ is Card
+                and d.__class__ is Card
+                and e.__class__ is Card
+                and wild_rank.__class__ is Rank
+            ):
+                packed = (
+                    _PACKED_BY_RANK[a.rank][a.suit]
+                    + _PACKED_BY_RANK[b.rank][b.suit]
+                    + _PACKED_BY_RANK[c.rank][c.suit]
+                    + _PACKED_BY_RANK[d.rank][d.suit]
+                    + _PACKED_BY_RANK[e.rank][e.suit]
                 )
-                if value is None or value.category is _FIVE_OF_A_KIND:
-                    return value
-                return value if _one_suit(card_bits & _NATURAL_CARDS[wild_rank]) else None
-    elif size == 6:
-        a, b, c, d, e, f = hand
-        if (
-            type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is Card
-            and type(wild_rank) is Rank
-        ):
-            packed = (
-                _PACKED_BY_RANK[a.rank][a.suit]
-                + _PACKED_BY_RANK[b.rank][b.suit]
-                + _PACKED_BY_RANK[c.rank][c.suit]
-                + _PACKED_BY_RANK[d.rank][d.suit]
-                + _PACKED_BY_RANK[e.rank][e.suit]
-                + _PACKED_BY_RANK[f.rank][f.suit]
-            )
-            if (packed >> _CARD_SHIFT).bit_count() == 6:
-                return _SIX_CARD_TABLE.get(packed & _NATURAL_MASK[wild_rank])
+                card_bits = packed >> _CARD_SHIFT
+                if card_bits.bit_count() == 5:
+                    value = (_FIVE_ACE_LOW_GET if ace_low_straight else _FIVE_ACE_HIGH_GET)(
+                        packed & _NATURAL_MASK[wild_rank]
+                    )
+                    if value is None or value.category is _FIVE_OF_A_KIND:
+                        return value
+                    return value if _one_suit(card_bits & _NATURAL_CARDS[wild_rank]) else None
+        elif size == 6:
+            a, b, c, d, e, f = hand
+            if (
+                a.__class__ is Card
+                and b.__class__ is Card
+                and c.__class__ is Card
+                and d.__class__ is Card
+                and e.__class__ is Card
+                and f.__class__ is Card
+                and wild_rank.__class__ is Rank
+            ):
+                packed = (
+                    _PACKED_BY_RANK[a.rank][a.suit]
+                    + _PACKED_BY_RANK[b.rank][b.suit]
+                    + _PACKED_BY_RANK[c.rank][c.suit]
+                    + _PACKED_BY_RANK[d.rank][d.suit]
+                    + _PACKED_BY_RANK[e.rank][e.suit]
+                    + _PACKED_BY_RANK[f.rank][f.suit]
+                )
+                if (packed >> _CARD_SHIFT).bit_count() == 6:
+                    return _SIX_CARD_GET(packed & _NATURAL_MASK[wild_rank])
+    except (AttributeError, IndexError, TypeError):
+        pass  # an object that only claims to be a Card or a Rank: the checked path says so
+
     return _evaluate_checked(hand, wild_rank, ace_low_straight=ace_low_straight)
 
 
@@ -403,10 +420,15 @@ def _checked_indices(cards: Iterable[Card], sizes: tuple[int, ...]) -> tuple[int
     """
     hand = tuple(cards)
     items: tuple[object, ...] = hand  # typed as cards, but checked as anything
+    found: list[int] = []
     for item in items:
-        if not isinstance(item, Card):
+        # a real card holds a Rank and a Suit (an object may claim the Card class and not)
+        if not (
+            isinstance(item, Card) and item.rank.__class__ is Rank and item.suit.__class__ is Suit
+        ):
             raise TypeError(f"a hand holds Card values, not {item!r}")
-    indices = tuple(_INDEX_BY_RANK[card.rank][card.suit] for card in hand)
+        found.append(_INDEX_BY_RANK[item.rank][item.suit])
+    indices = tuple(found)
     if len(indices) not in sizes or len(set(indices)) != len(indices):
         _reject_size_or_repeat(hand, indices, sizes)
     return indices
@@ -513,6 +535,10 @@ _SIX_CARD_TABLE: Final = _TABLES.six
 _FIVE_CARD_TABLES: Final = _TABLES.five
 """Indexed by ``ace_low_straight``."""
 _FIVE_ACE_HIGH, _FIVE_ACE_LOW = _FIVE_CARD_TABLES
+_SIX_CARD_GET: Final = _SIX_CARD_TABLE.get
+_FIVE_ACE_HIGH_GET: Final = _FIVE_ACE_HIGH.get
+_FIVE_ACE_LOW_GET: Final = _FIVE_ACE_LOW.get
+"""The tables' bound ``get``: calling one is measurably cheaper than ``table.get(...)``."""
 _CALL_TABLES: Final = _TABLES.calls
 """Indexed by ``ace_low_straight``."""
 _RANK_WEIGHT: Final = _hand_tables.RANK_WEIGHT
