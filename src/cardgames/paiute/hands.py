@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import combinations
 from typing import Final, NoReturn
 
 import attrs
 
-from cardgames.cards import Card, Rank, standard_deck
+from cardgames.cards import Card, Rank, Suit, standard_deck
 from cardgames.errors import InvalidConfigError
+from cardgames.paiute import _hand_tables
 
 __all__ = [
     "CallOption",
@@ -57,12 +58,12 @@ class Category(enum.IntEnum):
     Every five-card combination beats every six-card combination.
     """
 
-    TWO_TWO_TWO = 1
-    THREE_THREE = 2
-    FOUR_TWO = 3
-    STRAIGHT_FLUSH = 4
-    ROYAL_FLUSH = 5
-    FIVE_OF_A_KIND = 6
+    TWO_TWO_TWO = _hand_tables.TWO_TWO_TWO
+    THREE_THREE = _hand_tables.THREE_THREE
+    FOUR_TWO = _hand_tables.FOUR_TWO
+    STRAIGHT_FLUSH = _hand_tables.STRAIGHT_FLUSH
+    ROYAL_FLUSH = _hand_tables.ROYAL_FLUSH
+    FIVE_OF_A_KIND = _hand_tables.FIVE_OF_A_KIND
 
     @property
     def label(self) -> str:
@@ -227,9 +228,14 @@ def evaluate(
     as Four/Two, Three/Three or Two/Two/Two (P16). Every card of ``wild_rank`` is wild and the
     hand is worth the best assignment of its wilds.
 
+    The input is checked in full (every item a :class:`~cardgames.cards.Card`, 5 or 6 of them,
+    none repeated, a real rank), then valued by the same table lookups as
+    :func:`evaluate_indices`.
+
     Args:
         cards: The 5 or 6 shown cards, all different.
-        wild_rank: The wild rank of the deal (P6).
+        wild_rank: The wild rank of the deal (P6); a :class:`~cardgames.cards.Rank` or its int
+            value.
         ace_low_straight: Whether 5-4-3-2-A is a (5-high) straight flush (P15).
 
     Raises:
@@ -245,36 +251,65 @@ def evaluate(
         >>> evaluate(parse_cards("As 2s 3s 4s 5s"), Rank.NINE, ace_low_straight=False) is None
         True
     """
-    # The hot public path: one C-level pass packs the hand (see _PACKED_BY_ID), then the same
-    # table lookups as evaluate_indices. Anything unusual (cards built with Card(...), wrong
-    # types, sizes or repeats) takes the checked path, which raises the documented errors.
+    # The hot path, unrolled for 5 and 6 cards of exactly the Card class: the checks are the
+    # type tests and the card-bit count (a repeated card carries, see _hand_tables), and each
+    # card is packed by its rank and suit, the same entry as _PACKED[card.index]. Anything else
+    # (another iterable size, a Card subclass, a non-card, a repeat, an int rank) takes
+    # _evaluate_checked, which raises the documented errors or values the hand the same way.
+    # `x.__class__ is Card` is the cheapest exact type test (isinstance honours __class__ too).
     hand = tuple(cards)
     size = len(hand)
-    packed = (
-        sum(map(_PACKED_BY_ID.__getitem__, map(id, hand)))
-        if size and id(hand[0]) in _PACKED_BY_ID
-        else _MISSING
-    )
-    ace_low = ace_low_straight is True or bool(ace_low_straight)
-    if packed < 0 or (size != 5 and size != 6) or (packed >> _MASK_SHIFT).bit_count() != size:  # noqa: PLR1714 - faster than `in`
-        indices = _indices_by_value(hand)
-        if len(indices) not in {5, 6} or len(set(indices)) != len(indices):
-            _reject_size_or_repeat(hand, indices, (5, 6))
-        return evaluate_indices(indices, int(_checked_rank(wild_rank)), ace_low)
-    if type(wild_rank) is not Rank:
-        wild_rank = _checked_rank(wild_rank)
-    wild = int(wild_rank)
-    natural = packed & _NATURAL_MASK[wild]
-    if size == 6:
-        return _SIX_CARD_TABLE.get(natural)
-    value = _FIVE_CARD_TABLES[ace_low].get(natural)
-    if value is None or value.category is _FIVE_OF_A_KIND:
-        return value
-    cards_mask = (packed >> _MASK_SHIFT) & _NATURAL_CARDS[wild]
-    for off_suit in _OFF_SUIT_CARDS:
-        if not cards_mask & off_suit:
-            return value  # the natural cards share a suit: a straight flush (P15)
-    return None
+    try:
+        if size == 5:
+            a, b, c, d, e = hand
+            if (
+                a.__class__ is Card
+                and b.__class__ is Card
+                and c.__class__ is Card
+                and d.__class__ is Card
+                and e.__class__ is Card
+                and wild_rank.__class__ is Rank
+            ):
+                packed = (
+                    _PACKED_BY_RANK[a.rank][a.suit]
+                    + _PACKED_BY_RANK[b.rank][b.suit]
+                    + _PACKED_BY_RANK[c.rank][c.suit]
+                    + _PACKED_BY_RANK[d.rank][d.suit]
+                    + _PACKED_BY_RANK[e.rank][e.suit]
+                )
+                card_bits = packed >> _CARD_SHIFT
+                if card_bits.bit_count() == 5:
+                    value = (_FIVE_ACE_LOW_GET if ace_low_straight else _FIVE_ACE_HIGH_GET)(
+                        packed & _NATURAL_MASK[wild_rank]
+                    )
+                    if value is None or value.category is _FIVE_OF_A_KIND:
+                        return value
+                    return value if _one_suit(card_bits & _NATURAL_CARDS[wild_rank]) else None
+        elif size == 6:
+            a, b, c, d, e, f = hand
+            if (
+                a.__class__ is Card
+                and b.__class__ is Card
+                and c.__class__ is Card
+                and d.__class__ is Card
+                and e.__class__ is Card
+                and f.__class__ is Card
+                and wild_rank.__class__ is Rank
+            ):
+                packed = (
+                    _PACKED_BY_RANK[a.rank][a.suit]
+                    + _PACKED_BY_RANK[b.rank][b.suit]
+                    + _PACKED_BY_RANK[c.rank][c.suit]
+                    + _PACKED_BY_RANK[d.rank][d.suit]
+                    + _PACKED_BY_RANK[e.rank][e.suit]
+                    + _PACKED_BY_RANK[f.rank][f.suit]
+                )
+                if (packed >> _CARD_SHIFT).bit_count() == 6:
+                    return _SIX_CARD_GET(packed & _NATURAL_MASK[wild_rank])
+    except (AttributeError, IndexError, TypeError):
+        pass  # an object that only claims to be a Card or a Rank: the checked path says so
+
+    return _evaluate_checked(hand, wild_rank, ace_low_straight=ace_low_straight)
 
 
 def call_options(
@@ -347,31 +382,23 @@ def best_call(
     return max(options, key=lambda option: (option.value.key(tiebreak), option.value.key()))
 
 
-# --- validation -------------------------------------------------------------------------------
+# --- validation: the checked path -------------------------------------------------------------
 
 
 _INDEX_OF: Final[dict[Card, int]] = {card: card.index for card in standard_deck()}
-_INDEX_BY_ID: Final[dict[int, int]] = {id(card): card.index for card in standard_deck()}
-"""Card indices by ``id()`` of the interned cards: a lookup without hashing (see
-:data:`_PACKED_BY_ID`); any other object misses and is looked up by value."""
+"""Card indices by card (hashed by value), for the forbidden discard of :func:`call_options`."""
 
 
-def _indices_by_value(hand: tuple[Card, ...]) -> tuple[int, ...]:
-    """The card indices of ``hand``, looked up by value (for cards built with ``Card(...)``).
-
-    Raises:
-        TypeError: something in ``hand`` is not a :class:`~cardgames.cards.Card`.
-    """
-    try:
-        return tuple(map(_INDEX_OF.__getitem__, hand))
-    except (KeyError, TypeError):
-        items: tuple[object, ...] = hand  # typed as cards, but checked as anything
-        wrong = next(item for item in items if not isinstance(item, Card))
-        raise TypeError(f"a hand holds Card values, not {wrong!r}") from None
+def _evaluate_checked(
+    hand: tuple[Card, ...], wild_rank: Rank | int, *, ace_low_straight: bool
+) -> HandValue | None:
+    """:func:`evaluate` the long way: check everything, then :func:`evaluate_indices`."""
+    indices = _checked_indices(hand, (5, 6))
+    return evaluate_indices(indices, int(_checked_rank(wild_rank)), bool(ace_low_straight))
 
 
 def _reject_size_or_repeat(
-    hand: tuple[Card, ...], indices: tuple[int | None, ...], sizes: tuple[int, ...]
+    hand: tuple[Card, ...], indices: tuple[int, ...], sizes: tuple[int, ...]
 ) -> NoReturn:
     """Raise the ValueError for a hand of the wrong size or with a repeated card."""
     if len(indices) not in sizes:
@@ -384,17 +411,27 @@ def _reject_size_or_repeat(
 def _checked_indices(cards: Iterable[Card], sizes: tuple[int, ...]) -> tuple[int, ...]:
     """The card indices of a hand of different cards whose size is one of ``sizes``.
 
+    Every item must be a :class:`~cardgames.cards.Card` (a subclass too); its index comes from
+    its rank and suit, so equal cards built anew count as the same card.
+
     Raises:
         TypeError: something other than a card.
         ValueError: the hand's size is not one of ``sizes``, or a card is repeated.
     """
     hand = tuple(cards)
-    found = tuple(map(_INDEX_BY_ID.get, map(id, hand)))
-    if None in found:
-        found = _indices_by_value(hand)
-    if len(found) not in sizes or len(set(found)) != len(found):
-        _reject_size_or_repeat(hand, found, sizes)
-    return found  # type: ignore[return-value] # no None is left
+    items: tuple[object, ...] = hand  # typed as cards, but checked as anything
+    found: list[int] = []
+    for item in items:
+        # a real card holds a Rank and a Suit (an object may claim the Card class and not)
+        if not (
+            isinstance(item, Card) and item.rank.__class__ is Rank and item.suit.__class__ is Suit
+        ):
+            raise TypeError(f"a hand holds Card values, not {item!r}")
+        found.append(_INDEX_BY_RANK[item.rank][item.suit])
+    indices = tuple(found)
+    if len(indices) not in sizes or len(set(indices)) != len(indices):
+        _reject_size_or_repeat(hand, indices, sizes)
+    return indices
 
 
 def _checked_rank(wild_rank: Rank | int) -> Rank:
@@ -485,162 +522,35 @@ def _two_two_two(counts: Counter[Rank]) -> HandValue | None:
     return HandValue(Category.TWO_TWO_TWO, max(fits)) if fits else None
 
 
-# --- the fast evaluator: lookup tables over rank counts -----------------------------------------
-#
-# A hand is summarised by one int holding, in a 3-bit field per rank, how many of its cards have
-# that rank: card index i (see Card.index) adds _RANK_WEIGHT[i] = 1 << 3 * (i // 4). Clearing the
-# field of the wild rank leaves the multiset of the natural ranks, and the number of wilds is
-# whatever the multiset lacks to make 5 or 6 cards. That multiset alone decides five of a kind
-# and every six-card category, because a wild may take any rank (P16); a straight flush needs one
-# more test, that the natural cards share a suit. The tables map each natural-rank multiset that
-# the wilds can complete to its best value, and hold nothing else: a worthless hand costs one
-# missed dict lookup. For calls, one more table maps the natural ranks of six cards to what each
-# discard leaves, so six cards that cannot call are rejected after two lookups. The tables are
-# built at import from the combinations themselves (a few ms); the readable evaluator above is
-# the reference they are tested against.
-
-_RANK_WEIGHT: Final[tuple[int, ...]] = tuple(1 << (3 * (index >> 2)) for index in range(52))
-_ALL_FIELDS: Final = (1 << (3 * 13)) - 1
-_NATURAL_MASK: Final[tuple[int, ...]] = tuple(
-    _ALL_FIELDS & ~(7 << (3 * (rank - 2))) if rank >= Rank.TWO else _ALL_FIELDS
-    for rank in range(Rank.ACE + 1)
-)
-"""Indexed by the wild rank: the mask that clears the wild rank's field."""
-_NATURAL_SUIT_BIT: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(0 if (index >> 2) + 2 == rank else 1 << (index & 3) for index in range(52))
-    for rank in range(Rank.ACE + 1)
-)
-"""Indexed by the wild rank, then a card index: the card's suit bit, or 0 for a wild card."""
+# --- the fast evaluator: lookup tables over rank counts (built in _hand_tables) ---------------
 
 
-def _multiset_key(counts: Iterable[tuple[int, int]]) -> int:
-    """The table key of a multiset of ranks given as (rank, count) pairs."""
-    return sum(count << (3 * (rank - 2)) for rank, count in counts)
+def _make_value(category: int, ranks: tuple[int, ...]) -> HandValue:
+    """The value of a combination, for the table builder."""
+    return HandValue(Category(category), ranks)
 
 
-def _six_card_combinations() -> Iterator[tuple[HandValue, tuple[tuple[Rank, int], ...]]]:
-    """Every six-card combination (P15.4-6) with its (rank, count) pairs, lowest value first."""
-    ranks = list(Rank)
-    for high in ranks:
-        for middle in ranks[: high - Rank.TWO]:
-            for low in ranks[: middle - Rank.TWO]:
-                yield (
-                    HandValue(Category.TWO_TWO_TWO, (high, middle, low)),
-                    ((high, 2), (middle, 2), (low, 2)),
-                )
-    for high in ranks:
-        for low in ranks[: high - Rank.TWO]:
-            yield HandValue(Category.THREE_THREE, (high, low)), ((high, 3), (low, 3))
-    for four in ranks:
-        for pair in ranks:
-            if pair != four:
-                yield HandValue(Category.FOUR_TWO, (four, pair)), ((four, 4), (pair, 2))
-
-
-def _build_six_card_table() -> dict[int, HandValue]:
-    """Map every natural-rank multiset of 2 to 6 cards to the best six-card value it completes.
-
-    The natural cards of a hand that completes a combination are a sub-multiset of the
-    combination's ranks, the wilds supplying the rest (at most 4 wilds, so at least 2 naturals).
-    Writing the combinations from lowest to highest leaves the best one under each key.
-    """
-    table: dict[int, HandValue] = {}
-    for value, counts in _six_card_combinations():
-        kept = [(0, 0)]  # (key, size) of every sub-multiset of the combination's ranks
-        for rank, count in counts:
-            unit = 1 << (3 * (rank - 2))
-            kept = [(key + n * unit, size + n) for key, size in kept for n in range(count + 1)]
-        for key, size in kept:
-            if size >= 2:
-                table[key] = value
-    return table
-
-
-def _build_five_card_table(*, ace_low_straight: bool) -> dict[int, HandValue]:
-    """Map natural-rank multisets of 1 to 5 cards to the best five-card value they complete.
-
-    A straight flush value here still needs the natural cards to share a suit (P15.2-3); five
-    of a kind needs nothing more (P15.1): one natural rank, 1 to 4 cards of it.
-    """
-    table: dict[int, HandValue] = {}
-    for top in range(Rank.FIVE if ace_low_straight else Rank.SIX, Rank.ACE + 1):
-        if top == Rank.ACE:
-            value = HandValue(Category.ROYAL_FLUSH, ())
-        else:
-            value = HandValue(Category.STRAIGHT_FLUSH, (top,))
-        window = [rank if rank >= Rank.TWO else Rank.ACE for rank in range(top - 4, top + 1)]
-        for size in range(2, 6):
-            for subset in combinations(window, size):
-                table[_multiset_key((rank, 1) for rank in subset)] = value
-    for rank in Rank:
-        value = HandValue(Category.FIVE_OF_A_KIND, (rank,))
-        for count in range(1, 5):
-            table[_multiset_key([(rank, count)])] = value
-    return table
-
-
-def _build_call_table(five_card_table: dict[int, HandValue]) -> dict[int, dict[int, HandValue]]:
-    """Map the natural ranks of six cards to the five-card values that one discard leaves.
-
-    The inner dict maps the rank of the discard (0 for a wild card) to the value of the other
-    five, before the same-suit test of a straight flush. Six cards whose natural ranks are not
-    a key cannot call with five cards, whatever they discard (P11a).
-    """
-    calls: dict[int, dict[int, HandValue]] = {}
-    for key, value in five_card_table.items():
-        calls.setdefault(key, {})[0] = value  # the discard was a wild: same natural cards
-        for rank in Rank:
-            if (key >> (3 * (rank - 2))) & 7 < 4:
-                calls.setdefault(key + (1 << (3 * (rank - 2))), {})[rank] = value
-    return calls
-
-
-_SIX_CARD_TABLE: Final = _build_six_card_table()
-_FIVE_CARD_TABLES: Final = (
-    _build_five_card_table(ace_low_straight=False),
-    _build_five_card_table(ace_low_straight=True),
-)
+_TABLES: Final = _hand_tables.build(_make_value)
+_SIX_CARD_TABLE: Final = _TABLES.six
+_FIVE_CARD_TABLES: Final = _TABLES.five
 """Indexed by ``ace_low_straight``."""
-_CALL_TABLES: Final = tuple(map(_build_call_table, _FIVE_CARD_TABLES))
+_FIVE_ACE_HIGH, _FIVE_ACE_LOW = _FIVE_CARD_TABLES
+_SIX_CARD_GET: Final = _SIX_CARD_TABLE.get
+_FIVE_ACE_HIGH_GET: Final = _FIVE_ACE_HIGH.get
+_FIVE_ACE_LOW_GET: Final = _FIVE_ACE_LOW.get
+"""The tables' bound ``get``: calling one is measurably cheaper than ``table.get(...)``."""
+_CALL_TABLES: Final = _TABLES.calls
 """Indexed by ``ace_low_straight``."""
-
+_RANK_WEIGHT: Final = _hand_tables.RANK_WEIGHT
+_PACKED_BY_RANK: Final = _hand_tables.PACKED_BY_RANK
+_INDEX_BY_RANK: Final = _hand_tables.INDEX_BY_RANK
+_NATURAL_MASK: Final = _hand_tables.NATURAL_MASK
+_NATURAL_SUIT_BIT: Final = _hand_tables.NATURAL_SUIT_BIT
+_NATURAL_CARDS: Final = _hand_tables.NATURAL_CARDS
+_CARD_SHIFT: Final = _hand_tables.CARD_SHIFT
+_one_suit: Final = _hand_tables.one_suit
 _FIVE_OF_A_KIND: Final = Category.FIVE_OF_A_KIND
 """A module constant: faster to read than the enum's class attribute."""
-_MASK_SHIFT: Final = 3 * 13
-"""Where the one-bit-per-card field starts in a packed hand, above the 13 rank-count fields."""
-
-
-class _PackedById(dict[int, int]):
-    """A dict whose missing keys read as a large negative number, so a sum with one is < 0."""
-
-    def __missing__(self, _key: int) -> int:
-        return _MISSING
-
-
-_MISSING: Final = -(1 << 128)
-"""Far below minus any sum of packed cards."""
-_PACKED_BY_ID: Final = _PackedById(
-    {
-        id(card): (1 << (_MASK_SHIFT + card.index)) + _RANK_WEIGHT[card.index]
-        for card in standard_deck()
-    }
-)
-"""The packed form of each interned card (``Card.parse``, ``Card.from_index``,
-``standard_deck``) by ``id()``, so that no card is hashed: a bit for the card above its rank
-weight. Summed over at most six different cards, the rank fields count the ranks (as in
-:func:`evaluate_indices`) and the card bits are the hand as a set: a repeated card carries, so
-the set then has fewer bits than the hand has cards. The interned cards live as long as the
-module, so their ids are never reused; any other object reads as :data:`_MISSING`, making the
-sum negative, and takes the checked path."""
-_NATURAL_CARDS: Final[tuple[int, ...]] = tuple(
-    sum(1 << index for index in range(52) if (index >> 2) + 2 != rank)
-    for rank in range(Rank.ACE + 1)
-)
-"""Indexed by the wild rank: the card bits of every natural (non-wild) card."""
-_OFF_SUIT_CARDS: Final[tuple[int, ...]] = tuple(
-    sum(1 << index for index in range(52) if index & 3 != suit) for suit in range(4)
-)
-"""For each suit, the card bits of every card of the other suits."""
 
 
 def evaluate_indices(
