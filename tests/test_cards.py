@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -216,3 +218,15 @@ def test_suit_and_rank_text() -> None:
     assert str(Rank.TEN) == "T"
     assert Rank.parse("10") is Rank.TEN
     assert Rank.ACE.label == "A"
+
+
+def test_index_is_stored_and_follows_the_card() -> None:
+    """Card.index is kept with the card: made, evolved, copied and pickled cards agree."""
+    for card in standard_deck():
+        assert card.index == (card.rank - 2) * 4 + card.suit
+        assert Card.from_index(card.index) is card
+        assert pickle.loads(pickle.dumps(card)).index == card.index  # noqa: S301 - our own bytes
+        other = attrs.evolve(card, suit=Suit.SPADES)
+        assert other.index == (card.rank - 2) * 4 + Suit.SPADES
+    assert Card(Rank.ACE, Suit.HEARTS) == Card.parse("Ah")
+    assert "index" not in repr(Card.parse("Ah"))

@@ -157,6 +157,15 @@ class Card:
 
     rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
     suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    index: int = attrs.field(init=False, eq=False, order=False, hash=False, repr=False)
+    """A dense index in 0..51: ``(rank - 2) * 4 + suit``, handy for arrays and masks.
+
+    Stored when the card is made (not computed on each read): hand evaluators and engines
+    index their tables by it on every card they touch.
+    """
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", (self.rank - 2) * 4 + self.suit)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -188,11 +197,6 @@ class Card:
         if not 0 <= index < len(_CARDS_BY_INDEX):
             raise DecodeError(f"card index {index} is out of range 0..51")
         return _CARDS_BY_INDEX[index]
-
-    @property
-    def index(self) -> int:
-        """A dense index in 0..51: ``(rank - 2) * 4 + suit``, handy for arrays and masks."""
-        return (self.rank - 2) * 4 + self.suit
 
     @property
     def unicode(self) -> str:

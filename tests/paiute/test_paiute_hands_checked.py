@@ -202,11 +202,13 @@ def test_straight_flush_needs_natural_cards_of_one_suit() -> None:
 # --- the tables: keyed by index or value, built once --------------------------------------------
 
 
-def test_packed_forms_agree_by_index_and_by_rank_and_suit() -> None:
-    """The value-keyed table of the checked path holds the index-keyed entries, card for card."""
+def test_cards_index_the_tables_by_rank_and_suit() -> None:
+    """A card's stored index is its rank-and-suit entry, and it packs one card bit and rank unit."""
     for card in standard_deck():
-        assert _hand_tables.PACKED_BY_RANK[card.rank][card.suit] == _hand_tables.PACKED[card.index]
         assert _hand_tables.INDEX_BY_RANK[card.rank][card.suit] == card.index
+        packed = _hand_tables.PACKED[card.index]
+        assert packed >> _hand_tables.CARD_SHIFT == 1 << card.index
+        assert packed & ((1 << _hand_tables.CARD_SHIFT) - 1) == _hand_tables.RANK_WEIGHT[card.index]
 
 
 def test_categories_take_their_numbers_from_the_tables() -> None:

@@ -56,11 +56,6 @@ PACKED: Final[tuple[int, ...]] = tuple(
     (1 << (CARD_SHIFT + index)) + RANK_WEIGHT[index] for index in range(52)
 )
 """By card index: the packed form of the card (its card bit and its rank unit)."""
-PACKED_BY_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(PACKED[(rank - TWO) * 4 + suit] for suit in range(4)) if rank >= TWO else ()
-    for rank in range(ACE + 1)
-)
-"""By rank value, then suit value: the packed form of the card (the same as :data:`PACKED`)."""
 INDEX_BY_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((rank - TWO) * 4 + suit for suit in range(4)) if rank >= TWO else ()
     for rank in range(ACE + 1)

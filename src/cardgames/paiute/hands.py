@@ -253,7 +253,7 @@ def evaluate(
     """
     # The hot path, unrolled for 5 and 6 cards of exactly the Card class: the checks are the
     # type tests and the card-bit count (a repeated card carries, see _hand_tables), and each
-    # card is packed by its rank and suit, the same entry as _PACKED[card.index]. Anything else
+    # card is packed by its stored index (Card.index is a slot, not a property). Anything else
     # (another iterable size, a Card subclass, a non-card, a repeat, an int rank) takes
     # _evaluate_checked, which raises the documented errors or values the hand the same way.
     # `x.__class__ is Card` is the cheapest exact type test (isinstance honours __class__ too).
@@ -271,11 +271,11 @@ def evaluate(
                 and wild_rank.__class__ is Rank
             ):
                 packed = (
-                    _PACKED_BY_RANK[a.rank][a.suit]
-                    + _PACKED_BY_RANK[b.rank][b.suit]
-                    + _PACKED_BY_RANK[c.rank][c.suit]
-                    + _PACKED_BY_RANK[d.rank][d.suit]
-                    + _PACKED_BY_RANK[e.rank][e.suit]
+                    _PACKED[a.index]
+                    + _PACKED[b.index]
+                    + _PACKED[c.index]
+                    + _PACKED[d.index]
+                    + _PACKED[e.index]
                 )
                 card_bits = packed >> _CARD_SHIFT
                 if card_bits.bit_count() == 5:
@@ -297,12 +297,12 @@ def evaluate(
                 and wild_rank.__class__ is Rank
             ):
                 packed = (
-                    _PACKED_BY_RANK[a.rank][a.suit]
-                    + _PACKED_BY_RANK[b.rank][b.suit]
-                    + _PACKED_BY_RANK[c.rank][c.suit]
-                    + _PACKED_BY_RANK[d.rank][d.suit]
-                    + _PACKED_BY_RANK[e.rank][e.suit]
-                    + _PACKED_BY_RANK[f.rank][f.suit]
+                    _PACKED[a.index]
+                    + _PACKED[b.index]
+                    + _PACKED[c.index]
+                    + _PACKED[d.index]
+                    + _PACKED[e.index]
+                    + _PACKED[f.index]
                 )
                 if (packed >> _CARD_SHIFT).bit_count() == 6:
                     return _SIX_CARD_GET(packed & _NATURAL_MASK[wild_rank])
@@ -542,7 +542,7 @@ _FIVE_ACE_LOW_GET: Final = _FIVE_ACE_LOW.get
 _CALL_TABLES: Final = _TABLES.calls
 """Indexed by ``ace_low_straight``."""
 _RANK_WEIGHT: Final = _hand_tables.RANK_WEIGHT
-_PACKED_BY_RANK: Final = _hand_tables.PACKED_BY_RANK
+_PACKED: Final = _hand_tables.PACKED
 _INDEX_BY_RANK: Final = _hand_tables.INDEX_BY_RANK
 _NATURAL_MASK: Final = _hand_tables.NATURAL_MASK
 _NATURAL_SUIT_BIT: Final = _hand_tables.NATURAL_SUIT_BIT
