@@ -17,7 +17,9 @@ A game (``initial_state`` to terminal) is a whole session of one or more deals::
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Sequence
+from operator import countOf
 from typing import Final
 
 from cardgames.cards import Card, make_rng
@@ -322,17 +324,22 @@ class Paiute:
         if player is None:
             return ()
         drawn = state.drawn
-        pile = state.pile_indices
         if drawn is None:
+            pile = state.pile_indices
             return _DRAW_CHOICES[bool(state.stock_indices) or len(pile) > self._keep][bool(pile)]
         hand = state.hand_indices[player]
-        forbidden = drawn.card_index if drawn.source is _FROM_PILE else -1
-        actions = [_DISCARD_ACTIONS[card] for card in hand if card != forbidden]
         wild_rank = (state.table.wild >> 2) + 2
+        if drawn.source is _FROM_PILE:
+            forbidden: int | None = drawn.card_index
+            actions = [_DISCARD_ACTIONS[card] for card in hand if card != forbidden]
+        else:
+            forbidden = None
+            actions = [_DISCARD_ACTIONS[card] for card in hand]
         if state.caller is None:
-            for discard, _ in call_options_indices(
-                hand, wild_rank, self._ace_low, forbidden if forbidden >= 0 else None
-            ):
+            calls = call_options_indices(hand, wild_rank, self._ace_low, forbidden)
+            if not calls:
+                return tuple(actions)
+            for discard, _ in calls:
                 actions.append(_CALL_SIX if discard is None else _CALL_ACTIONS[discard])
         elif evaluate_indices(hand, wild_rank) is not None:
             actions.append(_SHOW_SIX)
@@ -536,15 +543,15 @@ class Paiute:
     ) -> PaiuteState:
         """Draw the top of the stock, rebuilding an empty stock first (P9, P10)."""
         stock = state.stock_indices
-        if state.drawn is not None or not (stock or len(state.pile_indices) > self._keep):
+        pile = state.pile_indices
+        if state.drawn is not None or not (stock or len(pile) > self._keep):
             why = self._why_not_draw(state) or self._why_not_stock(state)
             raise self._illegal(action, player, why or "")
-        pile = state.pile_indices
         rebuilt = state.rebuilt_indices
         history = state.history
         if not stock:
             stock, pile, rebuilt = self._rebuild(state, stock_order)
-            history = (*history, RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
+            history = history.appended(RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
         elif stock_order is not None:
             raise InvalidConfigError(
                 "stock_order is only for a draw that rebuilds the stock (P10); "
@@ -552,13 +559,16 @@ class Paiute:
             )
         card = stock[-1]
         if card == state.table.wild and not rebuilt:
-            history = (*history, DrewFromStock(player=player, card=CARDS[card]))
+            history = history.appended(DrewFromStock(player=player, card=CARDS[card]))
         else:
-            history = (*history, STOCK_DRAWS[player])
-        hands = state.hand_indices
+            history = history.appended(STOCK_DRAWS[player])
+        hands = list(state.hand_indices)
+        hand = list(hands[player])
+        insort(hand, card)
+        hands[player] = tuple(hand)
         return unchecked_state(
             state.table,
-            (*hands[:player], tuple(sorted((*hands[player], card))), *hands[player + 1 :]),
+            tuple(hands),
             stock[:-1],
             pile,
             player,
@@ -579,10 +589,13 @@ class Paiute:
             why = self._why_not_draw(state) or self._why_not_pile(state)
             raise self._illegal(action, player, why or "")
         card = pile[-1]
-        hands = state.hand_indices
+        hands = list(state.hand_indices)
+        hand = list(hands[player])
+        insort(hand, card)
+        hands[player] = tuple(hand)
         return unchecked_state(
             state.table,
-            (*hands[:player], tuple(sorted((*hands[player], card))), *hands[player + 1 :]),
+            tuple(hands),
             state.stock_indices,
             pile[:-1],
             player,
@@ -591,7 +604,7 @@ class Paiute:
             state.caller,
             state.last_to_play,
             state.rebuilt_indices,
-            (*state.history, PILE_DRAWS[player][card]),
+            state.history.appended(PILE_DRAWS[player][card]),
         )
 
     def _rebuild(
@@ -606,7 +619,7 @@ class Paiute:
         shuffled = pile[: len(pile) - keep]
         if stock_order is None:
             order = list(shuffled)
-            rebuilds = sum(isinstance(event, RebuiltStock) for event in state.history)
+            rebuilds = countOf(map(type, state.history), RebuiltStock)
             rebuild_rng(state.table.chance_key, state.table.deal, rebuilds).shuffle(order)
             top_first = tuple(order)
         else:
@@ -721,10 +734,11 @@ class Paiute:
         else:
             max_turns = self._max_turns
             over = max_turns is not None and turns >= max_turns
-        hands = state.hand_indices
+        hands = list(state.hand_indices)
+        hands[player] = hand
         successor = unchecked_state(
             state.table,
-            (*hands[:player], hand, *hands[player + 1 :]),
+            tuple(hands),
             state.stock_indices,
             pile,
             None if over else (player + 1) % self._n,
@@ -733,7 +747,7 @@ class Paiute:
             caller,
             state.last_to_play,
             state.rebuilt_indices,
-            (*state.history, event),
+            state.history.appended(event),
         )
         return end_deal(self._config, successor, next_deck=deck) if over else successor
 

@@ -9,10 +9,13 @@ the stock order or the chance key (DESIGN principle 4).
 from __future__ import annotations
 
 import random
-from typing import Final, assert_never
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Final
 
 import attrs
 
+from cardgames._slots import slot_builder
 from cardgames.cards import Card, Rank, format_cards
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId, check_seat
@@ -28,11 +31,21 @@ from cardgames.paiute.history import (
     ShowedSix,
 )
 from cardgames.paiute.invariants import check_config_fit
-from cardgames.paiute.state import DRAWN, PaiuteState, Table
+from cardgames.paiute.state import (
+    CARDS,
+    DRAWN,
+    DrawSource,
+    PaiuteState,
+    Table,
+    as_history,
+)
+from cardgames.sequence import Chain
 
 __all__ = ["PaiuteObservation", "determinize", "known_cards", "observe"]
 
 _ALL_CARDS: Final = frozenset(range(52))
+_FROM_PILE: Final = DrawSource.DISCARD_PILE
+_CARD_INDEX: Final[dict[Card, int]] = {card: card.index for card in CARDS}
 
 
 @attrs.frozen(kw_only=True)
@@ -60,7 +73,8 @@ class PaiuteObservation:
         turns_played: Completed turns in the current deal (P21).
         caller: Who called in the current deal, or None.
         last_to_play: After a call, the seat whose final turn ends the deal (P12).
-        history: The current deal's public events, oldest first.
+        history: The current deal's public events, oldest first (a
+            :class:`~cardgames.sequence.Chain` shared with the state; a tuple is converted).
         results: The finished deals with their shown hands, oldest first (P14).
     """
 
@@ -82,7 +96,7 @@ class PaiuteObservation:
     turns_played: int
     caller: PlayerId | None
     last_to_play: PlayerId | None
-    history: tuple[PaiuteEvent, ...]
+    history: Chain[PaiuteEvent] = attrs.field(converter=as_history)
     results: tuple[DealResult, ...]
 
     def _repr_svg_(self) -> str:
@@ -145,43 +159,58 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -
         InvalidPlayerError: ``player`` is neither a seat (an int, not a bool, below the number
             of players; P1) nor None.
     """
-    if player is not None:
-        check_seat(player, state.num_players)
+    hands = state.hand_indices
+    if player is not None and (type(player) is not int or not 0 <= player < len(hands)):
+        check_seat(player, len(hands))
     history = state.history
-    drawn = state.drawn_card
-    last = history[-1] if history else None
-    public_stock_draw = isinstance(last, DrewFromStock) and last.card is not None
-    own_draw = player is not None and state.current_player == player
-    if not (own_draw or state.drawn_from_discard or public_stock_draw):
-        drawn = None
     table = state.table
-    in_stock = (
-        config.wild_indicator_in_play
-        and not state.rebuilt_indices
-        and table.wild in state.stock_indices
+    drawn = state.drawn
+    drawn_card = None
+    from_pile = False
+    if drawn is not None:
+        from_pile = drawn.source is _FROM_PILE
+        if from_pile or (player is not None and state.current_player == player):
+            drawn_card = drawn.card
+        else:
+            last = history[-1]
+            if type(last) is DrewFromStock and last.card is not None:  # the public wild card
+                drawn_card = drawn.card
+    pile = state.pile_indices
+    stock = state.stock_indices
+    return _observation(
+        player,
+        () if player is None else _card_tuple(hands[player]),
+        CARDS[table.wild],
+        config.wild_indicator_in_play and not state.rebuilt_indices and table.wild in stock,
+        _card_tuple(pile),
+        len(stock),
+        tuple(map(len, hands)),
+        table.stacks,
+        table.pot,
+        table.dealer,
+        table.deal,
+        state.current_player,
+        drawn is not None,
+        drawn_card,
+        from_pile,
+        state.turns_played,
+        state.caller,
+        state.last_to_play,
+        history,
+        table.results,
     )
-    return PaiuteObservation(
-        player=None if player is None else PlayerId(player),
-        hand=() if player is None else state.hands[player],
-        wild_card=state.wild_card,
-        wild_card_in_stock=in_stock,
-        discard_pile=state.discard_pile,
-        stock_size=len(state.stock_indices),
-        hand_sizes=tuple(len(hand) for hand in state.hand_indices),
-        stacks=table.stacks,
-        pot=table.pot,
-        dealer=state.dealer,
-        deal_number=table.deal,
-        current_player=state.current_player,
-        has_drawn=state.has_drawn,
-        drawn_card=drawn,
-        drawn_from_discard=state.drawn_from_discard,
-        turns_played=state.turns_played,
-        caller=state.caller,
-        last_to_play=state.last_to_play,
-        history=history,
-        results=table.results,
-    )
+
+
+def _card_tuple(indices: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of ``indices``, in order (one C call for two cards or more)."""
+    if len(indices) > 1:
+        cards: tuple[Card, ...] = itemgetter(*indices)(CARDS)
+        return cards
+    return (CARDS[indices[0]],) if indices else ()
+
+
+_observation: Callable[..., PaiuteObservation] = slot_builder(PaiuteObservation)
+"""The unchecked constructor of :class:`PaiuteObservation` (every field, in order)."""
 
 
 def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
@@ -191,21 +220,33 @@ def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
     card drawn from the bottom of the stock is known (P6); a caller's and a six-card show's
     cards are known (P11, P13); at the end of a session after a showdown every hand is.
     """
-    known: list[set[Card]] = [set() for _ in observation.hand_sizes]
+    known, _ = _public_record(observation)
+    return tuple(frozenset(map(CARDS.__getitem__, cards)) for cards in known)
+
+
+def _public_record(observation: PaiuteObservation) -> tuple[list[set[int]], tuple[int, ...]]:
+    """What the history places: :func:`known_cards` as indices, and the latest rebuild (P10).
+
+    One pass over the history, dispatching on the exact event class (the events are final
+    attrs classes); anything else is not a Paiute event.
+    """
+    known: list[set[int]] = [set() for _ in observation.hand_sizes]
+    rebuilt: tuple[int, ...] = ()
+    index = _CARD_INDEX
     for event in observation.history:
-        match event:
-            case DrewFromDiscard(player=seat, card=card):
-                known[seat].add(card)
-            case DrewFromStock(player=seat, card=Card() as card):
-                known[seat].add(card)
-            case Discarded(player=seat, card=card):
-                known[seat].discard(card)
-            case Called(player=seat, shown=shown) | ShowedSix(player=seat, shown=shown):
-                known[seat] = set(shown)
-            case DrewFromStock() | RebuiltStock():
-                pass
-            case _:
-                assert_never(event)
+        if type(event) is Discarded:
+            known[event.player].discard(index[event.card])
+        elif type(event) is DrewFromStock:
+            if event.card is not None:
+                known[event.player].add(index[event.card])
+        elif type(event) is DrewFromDiscard:
+            known[event.player].add(index[event.card])
+        elif type(event) is Called or type(event) is ShowedSix:
+            known[event.player] = {index[card] for card in event.shown}
+        elif type(event) is RebuiltStock:
+            rebuilt = tuple(index[card] for card in event.cards)
+        else:
+            raise InvalidStateError(f"not a Paiute event: {event!r}")
     results = observation.results
     if (
         observation.current_player is None
@@ -213,19 +254,19 @@ def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
         and results[-1].caller is not None
         and results[-1].deal == observation.deal_number
     ):
-        known = [set(shown) for shown in results[-1].shown]
+        known = [{index[card] for card in shown} for shown in results[-1].shown]
     if observation.player is not None:
         known[observation.player] = set()
-    return tuple(frozenset(cards) for cards in known)
+    return known, rebuilt
 
 
 def _hidden_cards(
-    config: PaiuteConfig, observation: PaiuteObservation, known: list[frozenset[int]]
+    config: PaiuteConfig, observation: PaiuteObservation, known: list[set[int]]
 ) -> tuple[list[int], tuple[int, ...]]:
     """The cards ``observation.player`` cannot place, and the stock's known bottom (P6)."""
-    wild = observation.wild_card.index
-    seen = {card.index for card in observation.hand}
-    seen.update(card.index for card in observation.discard_pile)
+    wild = _CARD_INDEX[observation.wild_card]
+    seen = set(map(_CARD_INDEX.__getitem__, observation.hand))
+    seen.update(map(_CARD_INDEX.__getitem__, observation.discard_pile))
     bottom: tuple[int, ...] = ()
     if not config.wild_indicator_in_play:
         seen.add(wild)
@@ -237,17 +278,55 @@ def _hidden_cards(
     return sorted(_ALL_CARDS - seen), bottom
 
 
+def _shuffle_by_bits(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, inlined: the same swaps from the same draws of ``getrandbits``.
+
+    :meth:`random.Random.shuffle` draws each position with ``_randbelow``, which for a plain
+    :class:`random.Random` takes ``n.bit_length()`` bits until they fall below ``n``.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _same_as_shuffle() -> bool:
+    """Whether :func:`_shuffle_by_bits` gives what this Python's ``Random.shuffle`` gives."""
+    for seed in range(8):
+        mine, theirs = list(range(60)), list(range(60))
+        _shuffle_by_bits(mine, random.Random(seed))
+        random.Random(seed).shuffle(theirs)
+        if mine != theirs:
+            return False
+    return True
+
+
+_FAST_SHUFFLE: Final = _same_as_shuffle()
+
+
+def _shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` would, faster when it can."""
+    if _FAST_SHUFFLE and type(rng) is random.Random:
+        _shuffle_by_bits(cards, rng)
+    else:
+        rng.shuffle(cards)
+
+
 def _split_stock(
     unknown: list[int], rebuilt: tuple[int, ...], stock_slots: int, rng: random.Random
 ) -> tuple[tuple[int, ...], list[int]]:
     """Draw the stock from ``unknown`` (from a rebuilt stock's cards if any, P10); the rest."""
-    rng.shuffle(unknown)
+    _shuffle(unknown, rng)
     if rebuilt:
         in_rebuild = set(rebuilt)
         could_be_stock = [card for card in unknown if card in in_rebuild]
         stock = tuple(could_be_stock[:stock_slots])
         rest = [card for card in unknown if card not in in_rebuild] + could_be_stock[stock_slots:]
-        rng.shuffle(rest)
+        _shuffle(rest, rng)
     else:
         stock = tuple(unknown[:stock_slots])
         rest = unknown[stock_slots:]
@@ -271,18 +350,14 @@ def determinize(
     if not isinstance(observation, PaiuteObservation):
         raise InvalidStateError(f"not a Paiute observation: {type(observation).__name__}")
     me = observation.player
-    known = [frozenset(card.index for card in cards) for cards in known_cards(observation)]
+    known, rebuilt = _public_record(observation)
     unknown, bottom = _hidden_cards(config, observation, known)
-    rebuilt: tuple[int, ...] = ()
-    for event in observation.history:
-        if isinstance(event, RebuiltStock):
-            rebuilt = tuple(card.index for card in event.cards)
     stock, rest = _split_stock(unknown, rebuilt, observation.stock_size - len(bottom), rng)
     hands: list[tuple[int, ...]] = []
-    drawn = -1 if observation.drawn_card is None else observation.drawn_card.index
+    drawn = -1 if observation.drawn_card is None else _CARD_INDEX[observation.drawn_card]
     for seat, size in enumerate(observation.hand_sizes):
         if seat == me:
-            hands.append(tuple(sorted(card.index for card in observation.hand)))
+            hands.append(tuple(sorted(map(_CARD_INDEX.__getitem__, observation.hand))))
             continue
         missing = size - len(known[seat])
         if not 0 <= missing <= len(rest):
@@ -302,7 +377,7 @@ def determinize(
         pot=observation.pot,
         dealer=observation.dealer,
         deal=observation.deal_number,
-        wild=observation.wild_card.index,
+        wild=_CARD_INDEX[observation.wild_card],
         results=observation.results,
         chance_key=rng.getrandbits(64),
     )
@@ -310,7 +385,7 @@ def determinize(
         table=table,
         hand_indices=tuple(hands),
         stock_indices=bottom + stock,
-        pile_indices=tuple(card.index for card in observation.discard_pile),
+        pile_indices=tuple(map(_CARD_INDEX.__getitem__, observation.discard_pile)),
         current_player=observation.current_player,
         drawn=None if drawn < 0 else DRAWN[observation.drawn_from_discard][drawn],
         turns_played=observation.turns_played,

@@ -17,7 +17,7 @@ from cardgames.game import PlayerId
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.hands import HandValue, evaluate_indices
 from cardgames.paiute.history import DealResult
-from cardgames.paiute.state import CARDS, PaiuteState, Table, unchecked_state
+from cardgames.paiute.state import CARDS, NO_EVENTS, PaiuteState, Table, unchecked_state
 
 __all__ = [
     "check_order",
@@ -104,7 +104,7 @@ def start_deal(  # noqa: PLR0913 - the session fields a deal starts from
         chance_key=chance_key,
     )
     return unchecked_state(
-        table, tuple(hands), stock, pile, PlayerId(first), None, 0, None, None, (), ()
+        table, tuple(hands), stock, pile, PlayerId(first), None, 0, None, None, (), NO_EVENTS
     )
 
 

@@ -27,7 +27,7 @@ instead, which hides what a player may not know; ``str(state)`` prints the table
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Final
 
@@ -47,6 +47,7 @@ from cardgames.paiute.history import (
     RebuiltStock,
     ShowedSix,
 )
+from cardgames.sequence import Chain
 
 __all__ = ["DrawSource", "DrawnCard", "PaiuteState", "Table"]
 
@@ -64,6 +65,20 @@ _PLAYER: Final = attrgetter("player")
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(CARDS[i] for i in indices)
+
+
+def as_history(
+    events: Chain[PaiuteEvent] | tuple[PaiuteEvent, ...],
+) -> Chain[PaiuteEvent]:
+    """A tuple of events as a :class:`~cardgames.sequence.Chain` (a chain as is).
+
+    Anything else is kept as given, for the checks of :class:`PaiuteState` to refuse.
+    """
+    return Chain(events) if isinstance(events, tuple) else events
+
+
+NO_EVENTS: Final[Chain[PaiuteEvent]] = Chain(())
+"""The history of a deal that has just been dealt."""
 
 
 def _invalid(problem: str) -> InvalidStateError:
@@ -192,7 +207,11 @@ class PaiuteState:
         last_to_play: After a call, the seat whose final turn ends the deal (P12); else None.
         rebuilt_indices: The discards shuffled into the stock at its latest rebuild this deal,
             as card indices in increasing order (P10).
-        history: The current deal's public events, oldest first.
+        history: The current deal's public events, oldest first: a
+            :class:`~cardgames.sequence.Chain`, an immutable sequence that each successor
+            state extends while sharing the events before, so that a turn costs the same
+            time and memory however long the deal. It compares equal to the tuple of its
+            events; the constructor takes a tuple or a chain.
 
     Raises:
         InvalidStateError: the fields describe no position of the rules (a card missing or in
@@ -210,7 +229,7 @@ class PaiuteState:
     caller: PlayerId | None
     last_to_play: PlayerId | None
     rebuilt_indices: tuple[int, ...]
-    history: tuple[PaiuteEvent, ...]
+    history: Chain[PaiuteEvent] = attrs.field(converter=as_history)
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
@@ -307,8 +326,10 @@ class PaiuteState:
         return _cards(self.rebuilt_indices)
 
     def __repr__(self) -> str:
+        # the history as the tuple of its events, which the constructor takes
         fields = ", ".join(
-            f"{field.name}={getattr(self, field.name)!r}" for field in attrs.fields(PaiuteState)
+            f"{field.name}={_plain(getattr(self, field.name))!r}"
+            for field in attrs.fields(PaiuteState)
         )
         return f"PaiuteState({fields})"
 
@@ -337,6 +358,11 @@ class PaiuteState:
             if table.results:
                 lines.append(str(table.results[-1]))
         return "\n".join(lines)
+
+
+def _plain(value: object) -> object:
+    """``value``, a chain as the tuple of its items."""
+    return value.to_tuple() if type(value) is Chain else value
 
 
 def _check_seat(name: str, value: object, n: int, *, optional: bool) -> None:
@@ -380,12 +406,12 @@ class _Shows:
         self.callers: list[int] = []
         self.six: set[int] = set()
         self.shows: list[Called | ShowedSix] = []
-        if type(history) is not tuple:
+        if type(history) is not Chain and type(history) is not tuple:
             raise _invalid("the history must be a tuple of Paiute events")
         kinds = set(map(type, history))
         if not kinds <= _EVENT_KINDS:
             raise _invalid("the history must be a tuple of Paiute events")
-        events: tuple[PaiuteEvent, ...] = history
+        events: Sequence[PaiuteEvent] = history
         if RebuiltStock in kinds:
             events = tuple(event for event in events if type(event) is not RebuiltStock)
         try:
@@ -397,7 +423,7 @@ class _Shows:
         if Called in kinds or ShowedSix in kinds:
             self._collect(events)
 
-    def _collect(self, events: tuple[PaiuteEvent, ...]) -> None:
+    def _collect(self, events: Sequence[PaiuteEvent]) -> None:
         for event in events:
             if type(event) is Called:
                 self.callers.append(event.player)
@@ -512,7 +538,7 @@ unchecked_state: Callable[
         PlayerId | int | None,  # caller
         PlayerId | int | None,  # last_to_play
         tuple[int, ...],  # rebuilt_indices
-        tuple[PaiuteEvent, ...],  # history
+        Chain[PaiuteEvent],  # history
     ],
     PaiuteState,
 ] = slot_builder(PaiuteState)

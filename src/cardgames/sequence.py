@@ -1,0 +1,213 @@
+"""An immutable sequence that grows by sharing: each longer chain keeps the shorter one inside.
+
+A game's history gains one event per action. Kept as a tuple, every successor state would copy
+the whole history (``(*history, event)``), so a long deal would cost more per action and keep
+more memory per state the longer it gets. A :class:`Chain` is a persistent sequence instead:
+:meth:`Chain.appended` returns a new chain that shares every earlier event with the old one,
+in time and memory independent of the length.
+
+Otherwise a chain reads as an immutable tuple: it is a :class:`collections.abc.Sequence` with
+``len``, indexing, slicing and iteration; it compares equal to (and hashes like) the tuple of
+its items; its ``repr`` evaluates back::
+
+    >>> from cardgames.sequence import Chain
+    >>> short = Chain(("a", "b"))
+    >>> longer = short.appended("c")
+    >>> longer
+    Chain(('a', 'b', 'c'))
+    >>> len(longer), longer[-1], longer[1:], short
+    (3, 'c', Chain(('b', 'c')), Chain(('a', 'b')))
+    >>> longer == ("a", "b", "c") and hash(longer) == hash(("a", "b", "c"))
+    True
+
+In annotations ``Chain[T]`` stands at run time for ``tuple[T, ...]``, so that tools reading
+types (the JSON codec, the JSON Schemas) treat a chain as the tuple it reads as; a type checker
+sees the class itself.
+
+How it works: the items are stored in chunks of :data:`CHUNK` items. A chain holds its last
+chunk (``1`` to ``CHUNK`` items, a tuple) and the chain of every full chunk before it, so
+appending copies at most one chunk, and reading walks one link per ``CHUNK`` items.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Final, TypeVar, final, overload
+
+__all__ = ["CHUNK", "Chain"]
+
+T = TypeVar("T")
+
+CHUNK: Final = 16
+"""The number of items per chunk: an append copies at most this many references."""
+
+
+@final
+class Chain(Sequence[T]):
+    """An immutable sequence whose :meth:`appended` shares every earlier item.
+
+    ``Chain(items)`` builds a chain of the items of an iterable (a chain is returned as is).
+
+    Chains compare equal to chains and tuples with the same items, and hash like that tuple.
+    A chain is never changed after it is built: its few attributes are private (and there is
+    no room for others), and every operation returns a new chain.
+    """
+
+    __slots__ = ("_hash", "_len", "_prev", "_tail")
+
+    _prev: Chain[T] | None
+    _tail: tuple[T, ...]
+    _len: int
+    _hash: int
+
+    def __new__(cls, items: Iterable[T] = ()) -> Chain[T]:
+        """The chain of ``items`` in order (``items`` itself if it is a chain)."""
+        if type(items) is Chain:
+            return items
+        values = tuple(items)
+        chain: Chain[T] = _link(_new(Chain), None, values[:CHUNK], min(len(values), CHUNK))
+        for start in range(CHUNK, len(values), CHUNK):
+            tail = values[start : start + CHUNK]
+            chain = _link(_new(Chain), chain, tail, start + len(tail))
+        return chain
+
+    def __class_getitem__(cls, item: object) -> Any:  # noqa: ANN401 - a run-time type expression
+        """``Chain[T]`` in an annotation: at run time the type ``tuple[T, ...]`` (see above)."""
+        return tuple[item, ...]  # type: ignore[valid-type]
+
+    def appended(self, item: T) -> Chain[T]:
+        """This chain with ``item`` added at the end; ``self`` is unchanged and shared."""
+        tail = self._tail
+        if len(tail) < CHUNK:
+            return _link(_new(Chain), self._prev, (*tail, item), self._len + 1)
+        return _link(_new(Chain), self, (item,), self._len + 1)
+
+    def _parts(self) -> list[tuple[T, ...]]:
+        """The chunks, oldest first."""
+        parts = []
+        chain: Chain[T] | None = self
+        while chain is not None:
+            parts.append(_TAIL(chain))
+            chain = _PREV(chain)
+        parts.reverse()
+        return parts
+
+    def to_tuple(self) -> tuple[T, ...]:
+        """The items as a tuple."""
+        if self._prev is None:
+            return self._tail
+        return tuple(itertools.chain.from_iterable(self._parts()))
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[T]:
+        if self._prev is None:
+            return iter(self._tail)
+        return itertools.chain.from_iterable(self._parts())
+
+    def __reversed__(self) -> Iterator[T]:
+        chain: Chain[T] | None = self
+        while chain is not None:
+            yield from reversed(_TAIL(chain))
+            chain = _PREV(chain)
+
+    def __contains__(self, value: object) -> bool:
+        return any(value in part for part in self._parts())
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Chain[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | Chain[T]:
+        if isinstance(index, slice):
+            low, high, step = index.indices(self._len)
+            first = self._len - len(self._tail)
+            if step == 1 and low >= first:  # within the last chunk, as after a turn
+                return Chain(self._tail[low - first : max(high - first, 0)])
+            return Chain(self.to_tuple()[index])
+        i = operator.index(index)
+        length = self._len
+        if i < 0:
+            i += length
+        if not 0 <= i < length:
+            raise IndexError(f"chain index {index} out of range for a chain of {length} items")
+        chain = self
+        while True:
+            tail: tuple[T, ...] = _TAIL(chain)
+            start: int = _LEN(chain) - len(tail)
+            if i >= start:
+                return tail[i - start]
+            chain = _PREV(chain)
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:  # noqa: ANN401 - as Sequence.index
+        """The position of the first ``value`` (from ``start``, before ``stop``).
+
+        Raises:
+            ValueError: ``value`` is not there (as for a tuple).
+        """
+        return self.to_tuple().index(value, start, self._len if stop is None else stop)
+
+    def count(self, value: Any) -> int:  # noqa: ANN401 - as Sequence.count
+        """How many items equal ``value``."""
+        return sum(part.count(value) for part in self._parts())
+
+    def __add__(self, other: Chain[T] | tuple[T, ...]) -> Chain[T]:
+        if not isinstance(other, Chain | tuple):
+            return NotImplemented
+        chain = self
+        for item in other:
+            chain = chain.appended(item)
+        return chain
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is Chain:
+            if self._len != _LEN(other):
+                return False
+            mine: Chain[T] | None = self
+            theirs: Chain[Any] | None = other
+            # chunks sit at the same offsets in every chain: compare them until they are shared
+            while mine is not theirs:
+                if mine is None or theirs is None or _TAIL(mine) != _TAIL(theirs):
+                    return False
+                mine, theirs = _PREV(mine), _PREV(theirs)
+            return True
+        if type(other) is tuple:
+            return len(other) == self._len and self.to_tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            value = self._hash = hash(self.to_tuple())
+            return value
+
+    def __repr__(self) -> str:
+        return f"Chain({self.to_tuple()!r})"
+
+    def __reduce__(self) -> tuple[type[Chain[T]], tuple[tuple[T, ...]]]:
+        return Chain, (self.to_tuple(),)
+
+
+_new: Final = object.__new__
+
+
+def _link(self: Chain[T], prev: Chain[T] | None, tail: tuple[T, ...], length: int) -> Chain[T]:
+    """Set a new chain's attributes: ``tail`` after the full chunks of ``prev``."""
+    self._prev = prev
+    self._tail = tail
+    self._len = length
+    return self
+
+
+# Readers of another chain's private attributes (a chain walks the chains it shares).
+_PREV: Final = operator.attrgetter("_prev")
+_TAIL: Final = operator.attrgetter("_tail")
+_LEN: Final = operator.attrgetter("_len")
