@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
+from operator import countOf
 from typing import Any, Final, TypeVar, final, overload
 
 __all__ = ["CHUNK", "Chain"]
@@ -55,12 +56,13 @@ class Chain(Sequence[T]):
     no room for others), and every operation returns a new chain.
     """
 
-    __slots__ = ("_hash", "_len", "_prev", "_tail")
+    __slots__ = ("_counts", "_hash", "_len", "_prev", "_tail")
 
     _prev: Chain[T] | None
     _tail: tuple[T, ...]
     _len: int
     _hash: int
+    _counts: dict[type, int]
 
     def __new__(cls, items: Iterable[T] = ()) -> Chain[T]:
         """The chain of ``items`` in order (``items`` itself if it is a chain)."""
@@ -156,6 +158,18 @@ class Chain(Sequence[T]):
         """How many items equal ``value``."""
         return sum(part.count(value) for part in self._parts())
 
+    def count_type(self, kind: type) -> int:
+        """How many items are instances of exactly the class ``kind`` (not of a subclass).
+
+        The counts of the full chunks are remembered on them, and those are shared by every
+        longer chain, so asking again as the chain grows costs only the newer items::
+
+            >>> Chain((1, "a", 2.0, 3)).count_type(int)
+            2
+        """
+        total = countOf(map(type, self._tail), kind)
+        return total if self._prev is None else total + _prefix_count(self._prev, kind)
+
     def __add__(self, other: Chain[T] | tuple[T, ...]) -> Chain[T]:
         if not isinstance(other, Chain | tuple):
             return NotImplemented
@@ -197,6 +211,34 @@ class Chain(Sequence[T]):
 
 
 _new: Final = object.__new__
+_COUNTS: Final = operator.attrgetter("_counts")
+
+
+def _prefix_count(prev: Chain[Any], kind: type) -> int:
+    """:meth:`Chain.count_type` of a chain of full chunks, remembering it on each of them."""
+    unknown: list[Chain[Any]] = []
+    chain: Chain[Any] | None = prev
+    total = 0
+    while chain is not None:
+        try:
+            total = _COUNTS(chain)[kind]
+        except (AttributeError, KeyError):
+            unknown.append(chain)
+            chain = _PREV(chain)
+        else:
+            break
+    for chain in reversed(unknown):
+        total += countOf(map(type, _TAIL(chain)), kind)
+        _remember(chain, kind, total)
+    return total
+
+
+def _remember(self: Chain[Any], kind: type, count: int) -> None:
+    """Note on a chain of full chunks how many of its items are of class ``kind``."""
+    try:
+        self._counts[kind] = count
+    except AttributeError:
+        self._counts = {kind: count}
 
 
 def _link(self: Chain[T], prev: Chain[T] | None, tail: tuple[T, ...], length: int) -> Chain[T]:

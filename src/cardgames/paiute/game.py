@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from operator import countOf
 from typing import Final
 
 from cardgames.cards import Card, make_rng
@@ -619,7 +618,7 @@ class Paiute:
         shuffled = pile[: len(pile) - keep]
         if stock_order is None:
             order = list(shuffled)
-            rebuilds = countOf(map(type, state.history), RebuiltStock)
+            rebuilds = state.history.count_type(RebuiltStock)
             rebuild_rng(state.table.chance_key, state.table.deal, rebuilds).shuffle(order)
             top_first = tuple(order)
         else:
@@ -645,13 +644,37 @@ class Paiute:
         ):
             raise self._illegal(action, player, self._why_not_discard(state, card) or "")
         i = hand.index(card)
-        return self._end_turn(
-            state,
-            player,
-            hand[:i] + hand[i + 1 :],
+        turns = state.turns_played + 1
+        caller = state.caller
+        max_turns = self._max_turns
+        if (
+            player == state.last_to_play
+            if caller is not None
+            else max_turns is not None and turns >= max_turns
+        ):
+            return self._end_turn(
+                state,
+                player,
+                hand[:i] + hand[i + 1 :],
+                (*state.pile_indices, card),
+                DISCARDS[player][card],
+                deck,
+            )
+        # the deal goes on: _end_turn's common case, inlined for the most frequent action
+        hands = list(state.hand_indices)
+        hands[player] = hand[:i] + hand[i + 1 :]
+        return unchecked_state(
+            state.table,
+            tuple(hands),
+            state.stock_indices,
             (*state.pile_indices, card),
-            DISCARDS[player][card],
-            deck,
+            (player + 1) % self._n,
+            None,
+            turns,
+            caller,
+            state.last_to_play,
+            state.rebuilt_indices,
+            state.history.appended(DISCARDS[player][card]),
         )
 
     def _call(

@@ -18,7 +18,8 @@ that fails later::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import compress
+from typing import TYPE_CHECKING, Final
 
 from cardgames.errors import InvalidStateError
 from cardgames.paiute.config import FinalTurns, PaiuteConfig
@@ -83,11 +84,15 @@ def check_config_fit(config: PaiuteConfig, state: PaiuteState) -> None:
     _check_shown_values(config, state)
 
 
+_SHOW_KINDS: Final = frozenset((Called, ShowedSix))
+
+
 def _check_shown_values(config: PaiuteConfig, state: PaiuteState) -> None:
     """A call or six-card show names the value its cards have under the options (P11, P15)."""
+    history = state.history
     wild_rank = (state.table.wild >> 2) + 2
-    for event in state.history:
-        if type(event) is Called or type(event) is ShowedSix:
+    for event in compress(history, map(_SHOW_KINDS.__contains__, map(type, history))):
+        if type(event) is Called or type(event) is ShowedSix:  # always: narrows the type
             hand = state.hand_indices[event.player]
             value = evaluate_indices(hand, wild_rank, config.ace_low_straight)
             if value is None or value != event.value:

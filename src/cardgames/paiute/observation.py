@@ -19,6 +19,7 @@ from cardgames._slots import slot_builder
 from cardgames.cards import Card, Rank, format_cards
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId, check_seat
+from cardgames.paiute.action import INDEX_BY_RANK_SUIT
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.history import (
     Called,
@@ -45,7 +46,12 @@ __all__ = ["PaiuteObservation", "determinize", "known_cards", "observe"]
 
 _ALL_CARDS: Final = frozenset(range(52))
 _FROM_PILE: Final = DrawSource.DISCARD_PILE
-_CARD_INDEX: Final[dict[Card, int]] = {card: card.index for card in CARDS}
+_INDEX: Final = INDEX_BY_RANK_SUIT  # [rank][suit]: no hashing, which costs a call per card
+
+
+def _index(card: Card) -> int:
+    """The dense index of ``card``."""
+    return _INDEX[card.rank][card.suit]
 
 
 @attrs.frozen(kw_only=True)
@@ -232,19 +238,21 @@ def _public_record(observation: PaiuteObservation) -> tuple[list[set[int]], tupl
     """
     known: list[set[int]] = [set() for _ in observation.hand_sizes]
     rebuilt: tuple[int, ...] = ()
-    index = _CARD_INDEX
+    index = _INDEX
     for event in observation.history:
         if type(event) is Discarded:
-            known[event.player].discard(index[event.card])
+            card = event.card
+            known[event.player].discard(index[card.rank][card.suit])
         elif type(event) is DrewFromStock:
             if event.card is not None:
-                known[event.player].add(index[event.card])
+                known[event.player].add(index[event.card.rank][event.card.suit])
         elif type(event) is DrewFromDiscard:
-            known[event.player].add(index[event.card])
+            card = event.card
+            known[event.player].add(index[card.rank][card.suit])
         elif type(event) is Called or type(event) is ShowedSix:
-            known[event.player] = {index[card] for card in event.shown}
+            known[event.player] = set(map(_index, event.shown))
         elif type(event) is RebuiltStock:
-            rebuilt = tuple(index[card] for card in event.cards)
+            rebuilt = tuple(map(_index, event.cards))
         else:
             raise InvalidStateError(f"not a Paiute event: {event!r}")
     results = observation.results
@@ -254,7 +262,7 @@ def _public_record(observation: PaiuteObservation) -> tuple[list[set[int]], tupl
         and results[-1].caller is not None
         and results[-1].deal == observation.deal_number
     ):
-        known = [{index[card] for card in shown} for shown in results[-1].shown]
+        known = [set(map(_index, shown)) for shown in results[-1].shown]
     if observation.player is not None:
         known[observation.player] = set()
     return known, rebuilt
@@ -264,9 +272,9 @@ def _hidden_cards(
     config: PaiuteConfig, observation: PaiuteObservation, known: list[set[int]]
 ) -> tuple[list[int], tuple[int, ...]]:
     """The cards ``observation.player`` cannot place, and the stock's known bottom (P6)."""
-    wild = _CARD_INDEX[observation.wild_card]
-    seen = set(map(_CARD_INDEX.__getitem__, observation.hand))
-    seen.update(map(_CARD_INDEX.__getitem__, observation.discard_pile))
+    wild = _index(observation.wild_card)
+    seen = set(map(_index, observation.hand))
+    seen.update(map(_index, observation.discard_pile))
     bottom: tuple[int, ...] = ()
     if not config.wild_indicator_in_play:
         seen.add(wild)
@@ -354,10 +362,10 @@ def determinize(
     unknown, bottom = _hidden_cards(config, observation, known)
     stock, rest = _split_stock(unknown, rebuilt, observation.stock_size - len(bottom), rng)
     hands: list[tuple[int, ...]] = []
-    drawn = -1 if observation.drawn_card is None else _CARD_INDEX[observation.drawn_card]
+    drawn = -1 if observation.drawn_card is None else _index(observation.drawn_card)
     for seat, size in enumerate(observation.hand_sizes):
         if seat == me:
-            hands.append(tuple(sorted(map(_CARD_INDEX.__getitem__, observation.hand))))
+            hands.append(tuple(sorted(map(_index, observation.hand))))
             continue
         missing = size - len(known[seat])
         if not 0 <= missing <= len(rest):
@@ -377,7 +385,7 @@ def determinize(
         pot=observation.pot,
         dealer=observation.dealer,
         deal=observation.deal_number,
-        wild=_CARD_INDEX[observation.wild_card],
+        wild=_index(observation.wild_card),
         results=observation.results,
         chance_key=rng.getrandbits(64),
     )
@@ -385,7 +393,7 @@ def determinize(
         table=table,
         hand_indices=tuple(hands),
         stock_indices=bottom + stock,
-        pile_indices=tuple(map(_CARD_INDEX.__getitem__, observation.discard_pile)),
+        pile_indices=tuple(map(_index, observation.discard_pile)),
         current_player=observation.current_player,
         drawn=None if drawn < 0 else DRAWN[observation.drawn_from_discard][drawn],
         turns_played=observation.turns_played,

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from operator import attrgetter
+from functools import partial
+from itertools import compress
+from operator import attrgetter, is_not
 from typing import Final
 
 import attrs
@@ -61,6 +63,8 @@ _EVENT_KINDS: Final = frozenset(
 )
 _INDICES: Final = frozenset(range(52))
 _PLAYER: Final = attrgetter("player")
+_NOT_REBUILT: Final = partial(is_not, RebuiltStock)
+"""Whether an event's class is not :class:`RebuiltStock` (the one event without a seat)."""
 
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
@@ -413,7 +417,7 @@ class _Shows:
             raise _invalid("the history must be a tuple of Paiute events")
         events: Sequence[PaiuteEvent] = history
         if RebuiltStock in kinds:
-            events = tuple(event for event in events if type(event) is not RebuiltStock)
+            events = tuple(compress(events, map(_NOT_REBUILT, map(type, events))))
         try:
             players = set(map(_PLAYER, events))
         except TypeError:  # an unhashable "seat"
