@@ -9,9 +9,9 @@ the stock order or the chance key (DESIGN principle 4).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -37,8 +37,11 @@ from cardgames.paiute.state import (
     DRAWN,
     DrawSource,
     PaiuteState,
+    Shows,
     Table,
     as_history,
+    check_fields,
+    unchecked_state,
 )
 from cardgames.sequence import Chain
 
@@ -226,35 +229,34 @@ def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
     card drawn from the bottom of the stock is known (P6); a caller's and a six-card show's
     cards are known (P11, P13); at the end of a session after a showdown every hand is.
     """
-    known, _ = _public_record(observation)
+    known, _, _ = _public_record(observation)
     return tuple(frozenset(map(CARDS.__getitem__, cards)) for cards in known)
 
 
-def _public_record(observation: PaiuteObservation) -> tuple[list[set[int]], tuple[int, ...]]:
-    """What the history places: :func:`known_cards` as indices, and the latest rebuild (P10).
+def _public_record(
+    observation: PaiuteObservation,
+) -> tuple[list[set[int]], tuple[int, ...], Shows]:
+    """What the history places: the known cards, the latest rebuild, the calls and shows.
 
-    One pass over the history, dispatching on the exact event class (the events are final
-    attrs classes); anything else is not a Paiute event.
+    Returns :func:`known_cards` as indices, the cards of the latest stock rebuild (P10) and
+    the :class:`~cardgames.paiute.state.Shows` of the deal (P11, P13), from one pass over the
+    history that also checks it as :meth:`~cardgames.paiute.state.Shows.scan` would.
+
+    Raises:
+        InvalidStateError: the history holds something other than Paiute events naming seats.
     """
-    known: list[set[int]] = [set() for _ in observation.hand_sizes]
-    rebuilt: tuple[int, ...] = ()
-    index = _INDEX
-    for event in observation.history:
-        if type(event) is Discarded:
-            card = event.card
-            known[event.player].discard(index[card.rank][card.suit])
-        elif type(event) is DrewFromStock:
-            if event.card is not None:
-                known[event.player].add(index[event.card.rank][event.card.suit])
-        elif type(event) is DrewFromDiscard:
-            card = event.card
-            known[event.player].add(index[card.rank][card.suit])
-        elif type(event) is Called or type(event) is ShowedSix:
-            known[event.player] = set(map(_index, event.shown))
-        elif type(event) is RebuiltStock:
-            rebuilt = tuple(map(_index, event.cards))
-        else:
-            raise InvalidStateError(f"not a Paiute event: {event!r}")
+    n = len(observation.hand_sizes)
+    # Seats index ``known``; the None after them make a seat from n to 2n - 1 or from -n to -1
+    # fail as a seat past the end does, so that no event can name a seat that does not exist.
+    known: list[Any] = [set() for _ in range(n)] + [None] * n
+    shows = Shows()
+    try:
+        rebuilt = _walk(observation.history, known, shows)
+    except (AttributeError, IndexError, TypeError):
+        raise InvalidStateError(
+            "invalid Paiute state: every event of the history must name a seat and cards (P1)"
+        ) from None
+    del known[n:]
     results = observation.results
     if (
         observation.current_player is None
@@ -265,7 +267,40 @@ def _public_record(observation: PaiuteObservation) -> tuple[list[set[int]], tupl
         known = [set(map(_index, shown)) for shown in results[-1].shown]
     if observation.player is not None:
         known[observation.player] = set()
-    return known, rebuilt
+    return known, rebuilt, shows
+
+
+def _walk(history: Iterable[object], known: list[Any], shows: Shows) -> tuple[int, ...]:
+    """Follow the known cards of each seat through ``history``; the latest rebuilt cards.
+
+    Raises:
+        InvalidStateError: an item is not a Paiute event.
+        AttributeError, IndexError, TypeError: an event names no seat (see the caller).
+    """
+    rebuilt: tuple[int, ...] = ()
+    index = _INDEX
+    for event in history:
+        if type(event) is Discarded:
+            card = event.card
+            known[event.player].discard(index[card.rank][card.suit])
+        elif type(event) is DrewFromStock:
+            if event.card is None:
+                len(known[event.player])  # only the seat check
+            else:
+                known[event.player].add(index[event.card.rank][event.card.suit])
+        elif type(event) is DrewFromDiscard:
+            card = event.card
+            known[event.player].add(index[card.rank][card.suit])
+        elif type(event) is Called or type(event) is ShowedSix:
+            seat = known[event.player]
+            seat.clear()
+            seat.update(map(_index, event.shown))
+            shows.add(event)
+        elif type(event) is RebuiltStock:
+            rebuilt = tuple(map(_index, event.cards))
+        else:
+            raise InvalidStateError(f"invalid Paiute state: not a Paiute event: {event!r}")
+    return rebuilt
 
 
 def _hidden_cards(
@@ -358,7 +393,7 @@ def determinize(
     if not isinstance(observation, PaiuteObservation):
         raise InvalidStateError(f"not a Paiute observation: {type(observation).__name__}")
     me = observation.player
-    known, rebuilt = _public_record(observation)
+    known, rebuilt, shows = _public_record(observation)
     unknown, bottom = _hidden_cards(config, observation, known)
     stock, rest = _split_stock(unknown, rebuilt, observation.stock_size - len(bottom), rng)
     hands: list[tuple[int, ...]] = []
@@ -389,18 +424,22 @@ def determinize(
         results=observation.results,
         chance_key=rng.getrandbits(64),
     )
-    state = PaiuteState(
-        table=table,
-        hand_indices=tuple(hands),
-        stock_indices=bottom + stock,
-        pile_indices=tuple(map(_index, observation.discard_pile)),
-        current_player=observation.current_player,
-        drawn=None if drawn < 0 else DRAWN[observation.drawn_from_discard][drawn],
-        turns_played=observation.turns_played,
-        caller=observation.caller,
-        last_to_play=observation.last_to_play,
-        rebuilt_indices=rebuilt,
-        history=observation.history,
+    history = observation.history
+    if type(history) is not Chain:
+        raise InvalidStateError("invalid Paiute state: the history must be a tuple of events")
+    state = unchecked_state(
+        table,
+        tuple(hands),
+        bottom + stock,
+        tuple(map(_index, observation.discard_pile)),
+        observation.current_player,
+        None if drawn < 0 else DRAWN[observation.drawn_from_discard][drawn],
+        observation.turns_played,
+        observation.caller,
+        observation.last_to_play,
+        rebuilt,
+        history,
     )
-    check_config_fit(config, state)
+    check_fields(state, shows)  # the history is checked: _public_record walked it
+    check_config_fit(config, state, shows)
     return state

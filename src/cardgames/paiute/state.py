@@ -62,6 +62,8 @@ _EVENT_KINDS: Final = frozenset(
     (DrewFromStock, DrewFromDiscard, Discarded, Called, ShowedSix, RebuiltStock)
 )
 _INDICES: Final = frozenset(range(52))
+_INT_ONLY: Final = {int}
+_RESULT_ONLY: Final = {DealResult}
 _PLAYER: Final = attrgetter("player")
 _NOT_REBUILT: Final = partial(is_not, RebuiltStock)
 """Whether an event's class is not :class:`RebuiltStock` (the one event without a seat)."""
@@ -178,6 +180,19 @@ class Table:
 
     def __attrs_post_init__(self) -> None:
         stacks: object = self.stacks
+        if type(stacks) is tuple:
+            counts = (*stacks, self.pot, self.dealer, self.deal)
+            if (
+                set(map(type, counts)) == _INT_ONLY
+                and min(counts) >= 0
+                and type(self.wild) is int
+                and 0 <= self.wild < len(CARDS)
+                and type(self.chance_key) is int
+                and 0 <= self.chance_key <= MAX_CHANCE_KEY
+                and type(self.results) is tuple
+                and set(map(type, self.results)) <= _RESULT_ONLY
+            ):
+                return  # the common case at once; otherwise find what is wrong, below
         if not isinstance(stacks, tuple):
             raise _invalid(f"stacks must be a tuple of chip counts, not {stacks!r}")
         for stack in stacks:
@@ -401,15 +416,29 @@ def _check_seats(state: PaiuteState, n: int) -> None:
     _check_count("turns_played", state.turns_played)
 
 
-class _Shows:
-    """What one pass over a deal's history finds: the calls and the shown hands (P11, P13)."""
+class Shows:
+    """The calls and shown hands of a deal's history (P11, P13), as the checks need them.
+
+    ``Shows.scan(history, n)`` checks the history (Paiute events naming seats below ``n``)
+    and collects them in one pass; a caller that has already walked the history (as
+    :func:`~cardgames.paiute.observation.determinize` does) can :meth:`add` them instead.
+    """
 
     __slots__ = ("callers", "shows", "six")
 
-    def __init__(self, history: object, n: int) -> None:
+    def __init__(self) -> None:
         self.callers: list[int] = []
         self.six: set[int] = set()
         self.shows: list[Called | ShowedSix] = []
+
+    @classmethod
+    def scan(cls, history: object, n: int) -> Shows:
+        """The shows of ``history``, checked to be Paiute events naming seats below ``n``.
+
+        Raises:
+            InvalidStateError: something in ``history`` is not such an event.
+        """
+        shows = cls()
         if type(history) is not Chain and type(history) is not tuple:
             raise _invalid("the history must be a tuple of Paiute events")
         kinds = set(map(type, history))
@@ -425,18 +454,20 @@ class _Shows:
         if not players <= set(range(n)):
             raise _invalid("every event of the history must name a seat (P1)")
         if Called in kinds or ShowedSix in kinds:
-            self._collect(events)
+            for event in events:
+                if type(event) is Called or type(event) is ShowedSix:
+                    shows.add(event)
+        return shows
 
-    def _collect(self, events: Sequence[PaiuteEvent]) -> None:
-        for event in events:
-            if type(event) is Called:
-                self.callers.append(event.player)
-                self.shows.append(event)
-                if event.discard is None:
-                    self.six.add(event.player)
-            elif type(event) is ShowedSix:
+    def add(self, event: Called | ShowedSix) -> None:
+        """Note a call or a six-card show, in the order of the history."""
+        if type(event) is Called:
+            self.callers.append(event.player)
+            if event.discard is None:
                 self.six.add(event.player)
-                self.shows.append(event)
+        else:
+            self.six.add(event.player)
+        self.shows.append(event)
 
 
 def _check_cards(state: PaiuteState) -> None:
@@ -469,7 +500,7 @@ def _check_cards(state: PaiuteState) -> None:
         raise _invalid("rebuilt_indices must be different cards in increasing order (P10)")
 
 
-def _check_hands(state: PaiuteState, shows: _Shows) -> None:
+def _check_hands(state: PaiuteState, shows: Shows) -> None:
     """Five cards a hand; six for the player who has drawn and after a six-card show (P9)."""
     player, drawn = state.current_player, state.drawn
     six = shows.six
@@ -494,7 +525,7 @@ def _check_hands(state: PaiuteState, shows: _Shows) -> None:
             )
 
 
-def _check_turn(state: PaiuteState, shows: _Shows) -> None:
+def _check_turn(state: PaiuteState, shows: Shows) -> None:
     player, drawn, caller = state.current_player, state.drawn, state.caller
     if drawn is not None:
         if type(drawn) is not DrawnCard:
@@ -509,8 +540,11 @@ def _check_turn(state: PaiuteState, shows: _Shows) -> None:
         raise _invalid("the caller never plays again (P12)")
 
 
-def check_fields(state: PaiuteState) -> None:
+def check_fields(state: PaiuteState, shows: Shows | None = None) -> None:
     """Check what a state must satisfy whatever the options (see :class:`PaiuteState`).
+
+    ``shows`` are the calls and shows of ``state.history`` when the caller has already
+    checked the history (every item a Paiute event naming a seat) and collected them.
 
     Raises:
         InvalidStateError: the first broken rule.
@@ -522,7 +556,8 @@ def check_fields(state: PaiuteState) -> None:
         raise _invalid("hand_indices must be a tuple of one hand per seat, 2 to 5 seats (P1)")
     n = len(hands)
     _check_seats(state, n)
-    shows = _Shows(state.history, n)
+    if shows is None:
+        shows = Shows.scan(state.history, n)
     _check_cards(state)
     _check_turn(state, shows)
     _check_hands(state, shows)
