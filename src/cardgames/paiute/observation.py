@@ -246,9 +246,10 @@ def _public_record(
         InvalidStateError: the history holds something other than Paiute events naming seats.
     """
     n = len(observation.hand_sizes)
-    # Seats index ``known``; the None after them make a seat from n to 2n - 1 or from -n to -1
-    # fail as a seat past the end does, so that no event can name a seat that does not exist.
-    known: list[Any] = [set() for _ in range(n)] + [None] * n
+    # Seats index ``known``; the padding after them makes a seat from n to 2n - 1 or from -n
+    # to -1 fail as a seat past the end does, so that no event can name a seat that does not
+    # exist.
+    known: list[Any] = [set() for _ in range(n)] + [_NOT_A_SEAT] * n
     shows = Shows()
     try:
         rebuilt = _walk(observation.history, known, shows)
@@ -270,6 +271,15 @@ def _public_record(
     return known, rebuilt, shows
 
 
+class _NotASeat:
+    """What stands after the seats in :func:`_walk`'s ``known``: truthy, with no set method."""
+
+    __slots__ = ()
+
+
+_NOT_A_SEAT: Final = _NotASeat()
+
+
 def _walk(history: Iterable[object], known: list[Any], shows: Shows) -> tuple[int, ...]:
     """Follow the known cards of each seat through ``history``; the latest rebuilt cards.
 
@@ -281,8 +291,10 @@ def _walk(history: Iterable[object], known: list[Any], shows: Shows) -> tuple[in
     index = _INDEX
     for event in history:
         if type(event) is Discarded:
-            card = event.card
-            known[event.player].discard(index[card.rank][card.suit])
+            seat = known[event.player]
+            if seat:  # the card was known only if the seat holds known cards
+                card = event.card
+                seat.discard(index[card.rank][card.suit])
         elif type(event) is DrewFromStock:
             if event.card is None:
                 len(known[event.player])  # only the seat check

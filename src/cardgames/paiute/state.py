@@ -102,7 +102,9 @@ def _check_count(name: str, value: object, high: int | None = None) -> None:
 
 
 def _check_indices(name: str, value: object) -> tuple[int, ...]:
-    if not isinstance(value, tuple) or not all(_is_int(i) and 0 <= i < 52 for i in value):
+    if not isinstance(value, tuple) or not (
+        not value or (set(map(type, value)) == _INT_ONLY and min(value) >= 0 and max(value) < 52)
+    ):
         raise _invalid(f"{name} must be a tuple of card indices from 0 to 51 (P2)")
     return value
 
