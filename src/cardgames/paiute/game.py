@@ -68,6 +68,7 @@ from cardgames.paiute.session import (
     end_deal,
     rebuild_rng,
     share_chips,
+    shuffle,
     start_deal,
 )
 from cardgames.paiute.state import CARDS, DRAWN, DrawSource, PaiuteState, unchecked_state
@@ -619,7 +620,7 @@ class Paiute:
         if stock_order is None:
             order = list(shuffled)
             rebuilds = state.history.count_type(RebuiltStock)
-            rebuild_rng(state.table.chance_key, state.table.deal, rebuilds).shuffle(order)
+            shuffle(order, rebuild_rng(state.table.chance_key, state.table.deal, rebuilds))
             top_first = tuple(order)
         else:
             top_first = check_order(stock_order, shuffled, "stock_order")

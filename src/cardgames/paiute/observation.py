@@ -32,6 +32,7 @@ from cardgames.paiute.history import (
     ShowedSix,
 )
 from cardgames.paiute.invariants import check_config_fit
+from cardgames.paiute.session import shuffle
 from cardgames.paiute.state import (
     CARDS,
     DRAWN,
@@ -333,55 +334,17 @@ def _hidden_cards(
     return sorted(_ALL_CARDS - seen), bottom
 
 
-def _shuffle_by_bits(cards: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``, inlined: the same swaps from the same draws of ``getrandbits``.
-
-    :meth:`random.Random.shuffle` draws each position with ``_randbelow``, which for a plain
-    :class:`random.Random` takes ``n.bit_length()`` bits until they fall below ``n``.
-    """
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _same_as_shuffle() -> bool:
-    """Whether :func:`_shuffle_by_bits` gives what this Python's ``Random.shuffle`` gives."""
-    for seed in range(8):
-        mine, theirs = list(range(60)), list(range(60))
-        _shuffle_by_bits(mine, random.Random(seed))
-        random.Random(seed).shuffle(theirs)
-        if mine != theirs:
-            return False
-    return True
-
-
-_FAST_SHUFFLE: Final = _same_as_shuffle()
-
-
-def _shuffle(cards: list[int], rng: random.Random) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` would, faster when it can."""
-    if _FAST_SHUFFLE and type(rng) is random.Random:
-        _shuffle_by_bits(cards, rng)
-    else:
-        rng.shuffle(cards)
-
-
 def _split_stock(
     unknown: list[int], rebuilt: tuple[int, ...], stock_slots: int, rng: random.Random
 ) -> tuple[tuple[int, ...], list[int]]:
     """Draw the stock from ``unknown`` (from a rebuilt stock's cards if any, P10); the rest."""
-    _shuffle(unknown, rng)
+    shuffle(unknown, rng)
     if rebuilt:
         in_rebuild = set(rebuilt)
         could_be_stock = [card for card in unknown if card in in_rebuild]
         stock = tuple(could_be_stock[:stock_slots])
         rest = [card for card in unknown if card not in in_rebuild] + could_be_stock[stock_slots:]
-        _shuffle(rest, rng)
+        shuffle(rest, rng)
     else:
         stock = tuple(unknown[:stock_slots])
         rest = unknown[stock_slots:]
