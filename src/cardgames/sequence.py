@@ -187,8 +187,8 @@ class Chain(Sequence[T]):
             mine: Chain[T] | None = self
             theirs: Chain[Any] | None = other
             # chunks sit at the same offsets in every chain: compare them until they are shared
-            while mine is not theirs:
-                if mine is None or theirs is None or _TAIL(mine) != _TAIL(theirs):
+            while mine is not None and mine is not theirs:  # equal lengths: None together
+                if _TAIL(mine) != _TAIL(theirs):
                     return False
                 mine, theirs = _PREV(mine), _PREV(theirs)
             return True
