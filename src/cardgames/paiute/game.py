@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final
 
 from cardgames.cards import Card, make_rng
@@ -327,23 +328,26 @@ class Paiute:
         if drawn is None:
             pile = state.pile_indices
             return _DRAW_CHOICES[bool(state.stock_indices) or len(pile) > self._keep][bool(pile)]
-        hand = state.hand_indices[player]
+        hand = state.hand_indices[player]  # six cards after the draw (P9)
         wild_rank = (state.table.wild >> 2) + 2
+        forbidden: int | None = None
         if drawn.source is _FROM_PILE:
-            forbidden: int | None = drawn.card_index
-            actions = [_DISCARD_ACTIONS[card] for card in hand if card != forbidden]
+            forbidden = drawn.card_index
+            i = hand.index(forbidden)
+            actions: tuple[PaiuteAction, ...] = itemgetter(*hand[:i], *hand[i + 1 :])(
+                _DISCARD_ACTIONS
+            )
         else:
-            forbidden = None
-            actions = [_DISCARD_ACTIONS[card] for card in hand]
+            actions = itemgetter(*hand)(_DISCARD_ACTIONS)
         if state.caller is None:
             calls = call_options_indices(hand, wild_rank, self._ace_low, forbidden)
-            if not calls:
-                return tuple(actions)
-            for discard, _ in calls:
-                actions.append(_CALL_SIX if discard is None else _CALL_ACTIONS[discard])
+            if calls:
+                return actions + tuple(
+                    _CALL_SIX if discard is None else _CALL_ACTIONS[discard] for discard, _ in calls
+                )
         elif evaluate_indices(hand, wild_rank) is not None:
-            actions.append(_SHOW_SIX)
-        return tuple(actions)
+            return (*actions, _SHOW_SIX)
+        return actions
 
     def legal_action_mask(self, state: PaiuteState) -> tuple[bool, ...]:
         """A mask over action ids, True for each legal action."""
@@ -784,7 +788,9 @@ class Paiute:
             InvalidStateError: ``state`` is not a Paiute state.
             InvalidPlayerError: ``player`` is neither a seat nor None.
         """
-        return observe(self._config, _own_state(state), player)
+        if type(state) is not PaiuteState:
+            _own_state(state)
+        return observe(self._config, state, player)
 
     def determinize(self, observation: PaiuteObservation, rng: random.Random) -> PaiuteState:
         """A full state consistent with ``observation``, hidden cards drawn from ``rng``.

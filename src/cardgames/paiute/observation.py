@@ -189,7 +189,7 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -
     stock = state.stock_indices
     return _observation(
         player,
-        () if player is None else _card_tuple(hands[player]),
+        () if player is None else itemgetter(*hands[player])(CARDS),  # five or six cards
         CARDS[table.wild],
         config.wild_indicator_in_play and not state.rebuilt_indices and table.wild in stock,
         _card_tuple(pile),
