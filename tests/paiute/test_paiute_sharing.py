@@ -8,6 +8,7 @@ import tracemalloc
 import attrs
 import pytest
 
+from cardgames.cards import standard_deck
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.paiute import (
@@ -147,3 +148,26 @@ def test_determinize_refuses_a_history_of_something_else() -> None:
     listed = attrs.evolve(observation, history=[])  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError, match="tuple of events"):
         game.determinize(listed, random.Random(0))
+
+
+def test_determinize_refuses_an_observation_placing_a_card_twice() -> None:
+    """P2: a card both in the observer's hand and on the discard pile is inconsistent."""
+    game = Paiute(PaiuteConfig(num_players=3))
+    observation = game.observe(game.initial_state(seed=7), PlayerId(0))
+    doubled = attrs.evolve(
+        observation, discard_pile=(*observation.discard_pile, observation.hand[0])
+    )
+    with pytest.raises(InvalidStateError, match=r"more than one place \(P2\)"):
+        game.determinize(doubled, random.Random(0))
+
+
+def test_determinize_refuses_rebuilt_cards_out_of_order() -> None:
+    """P10: the cards of a stock rebuild are listed in card order."""
+    game = Paiute(PaiuteConfig(num_players=2))
+    observation = game.observe(game.initial_state(seed=8), PlayerId(0))
+    seen = {*observation.hand, *observation.discard_pile, observation.wild_card}
+    hidden = sorted(card for card in standard_deck() if card not in seen)
+    forged = RebuiltStock(cards=tuple(reversed(hidden)))
+    bad = attrs.evolve(observation, history=(forged,))
+    with pytest.raises(InvalidStateError, match=r"\(P10\)"):
+        game.determinize(bad, random.Random(0))

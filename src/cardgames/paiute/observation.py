@@ -319,18 +319,28 @@ def _walk(history: Iterable[object], known: list[Any], shows: Shows) -> tuple[in
 def _hidden_cards(
     config: PaiuteConfig, observation: PaiuteObservation, known: list[set[int]]
 ) -> tuple[list[int], tuple[int, ...]]:
-    """The cards ``observation.player`` cannot place, and the stock's known bottom (P6)."""
+    """The cards ``observation.player`` cannot place, and the stock's known bottom (P6).
+
+    Raises:
+        InvalidStateError: the observation places a card twice (P2).
+    """
     wild = _index(observation.wild_card)
     seen = set(map(_index, observation.hand))
     seen.update(map(_index, observation.discard_pile))
+    placed = len(observation.hand) + len(observation.discard_pile)
     bottom: tuple[int, ...] = ()
-    if not config.wild_indicator_in_play:
+    if not config.wild_indicator_in_play or observation.wild_card_in_stock:
         seen.add(wild)
-    elif observation.wild_card_in_stock:
-        seen.add(wild)
-        bottom = (wild,)
+        placed += 1
+        if config.wild_indicator_in_play:
+            bottom = (wild,)
     for cards in known:
         seen |= cards
+        placed += len(cards)
+    if len(seen) != placed:
+        raise InvalidStateError(
+            "invalid Paiute state: the observation places a card in more than one place (P2)"
+        )
     return sorted(_ALL_CARDS - seen), bottom
 
 
@@ -415,6 +425,13 @@ def determinize(
         rebuilt,
         history,
     )
-    check_fields(state, shows)  # the history is checked: _public_record walked it
+    if list(rebuilt) != sorted(set(rebuilt)):
+        raise InvalidStateError(
+            "invalid Paiute state: rebuilt_indices must be different cards in increasing "
+            "order (P10)"
+        )
+    # _public_record walked the history; every card is placed once: the seen cards are
+    # different (_hidden_cards) and the others are dealt out exactly (_split_stock, the hands)
+    check_fields(state, shows, cards_placed=True)
     check_config_fit(config, state, shows)
     return state
