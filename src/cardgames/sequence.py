@@ -39,14 +39,14 @@ from typing import Any, Final, TypeVar, final, overload
 
 __all__ = ["CHUNK", "Chain"]
 
-T = TypeVar("T")
+ItemT = TypeVar("ItemT")
 
 CHUNK: Final = 16
 """The number of items per chunk: an append copies at most this many references."""
 
 
 @final
-class Chain(Sequence[T]):
+class Chain(Sequence[ItemT]):
     """An immutable sequence whose :meth:`appended` shares every earlier item.
 
     ``Chain(items)`` builds a chain of the items of an iterable (a chain is returned as is).
@@ -58,18 +58,18 @@ class Chain(Sequence[T]):
 
     __slots__ = ("_counts", "_hash", "_len", "_prev", "_tail")
 
-    _prev: Chain[T] | None
-    _tail: tuple[T, ...]
+    _prev: Chain[ItemT] | None
+    _tail: tuple[ItemT, ...]
     _len: int
     _hash: int
     _counts: dict[type, int]
 
-    def __new__(cls, items: Iterable[T] = ()) -> Chain[T]:
+    def __new__(cls, items: Iterable[ItemT] = ()) -> Chain[ItemT]:
         """The chain of ``items`` in order (``items`` itself if it is a chain)."""
         if type(items) is Chain:
             return items
         values = tuple(items)
-        chain: Chain[T] = _link(_new(Chain), None, values[:CHUNK], min(len(values), CHUNK))
+        chain: Chain[ItemT] = _link(_new(Chain), None, values[:CHUNK], min(len(values), CHUNK))
         for start in range(CHUNK, len(values), CHUNK):
             tail = values[start : start + CHUNK]
             chain = _link(_new(Chain), chain, tail, start + len(tail))
@@ -79,24 +79,24 @@ class Chain(Sequence[T]):
         """``Chain[T]`` in an annotation: at run time the type ``tuple[T, ...]`` (see above)."""
         return tuple[item, ...]  # type: ignore[valid-type]
 
-    def appended(self, item: T) -> Chain[T]:
+    def appended(self, item: ItemT) -> Chain[ItemT]:
         """This chain with ``item`` added at the end; ``self`` is unchanged and shared."""
         tail = self._tail
         if len(tail) < CHUNK:
             return _link(_new(Chain), self._prev, (*tail, item), self._len + 1)
         return _link(_new(Chain), self, (item,), self._len + 1)
 
-    def _parts(self) -> list[tuple[T, ...]]:
+    def _parts(self) -> list[tuple[ItemT, ...]]:
         """The chunks, oldest first."""
         parts = []
-        chain: Chain[T] | None = self
+        chain: Chain[ItemT] | None = self
         while chain is not None:
             parts.append(_TAIL(chain))
             chain = _PREV(chain)
         parts.reverse()
         return parts
 
-    def to_tuple(self) -> tuple[T, ...]:
+    def to_tuple(self) -> tuple[ItemT, ...]:
         """The items as a tuple."""
         if self._prev is None:
             return self._tail
@@ -105,13 +105,13 @@ class Chain(Sequence[T]):
     def __len__(self) -> int:
         return self._len
 
-    def __iter__(self) -> Iterator[T]:
+    def __iter__(self) -> Iterator[ItemT]:
         if self._prev is None:
             return iter(self._tail)
         return itertools.chain.from_iterable(self._parts())
 
-    def __reversed__(self) -> Iterator[T]:
-        chain: Chain[T] | None = self
+    def __reversed__(self) -> Iterator[ItemT]:
+        chain: Chain[ItemT] | None = self
         while chain is not None:
             yield from reversed(_TAIL(chain))
             chain = _PREV(chain)
@@ -120,12 +120,12 @@ class Chain(Sequence[T]):
         return any(value in part for part in self._parts())
 
     @overload
-    def __getitem__(self, index: int) -> T: ...
+    def __getitem__(self, index: int) -> ItemT: ...
 
     @overload
-    def __getitem__(self, index: slice) -> Chain[T]: ...
+    def __getitem__(self, index: slice) -> Chain[ItemT]: ...
 
-    def __getitem__(self, index: int | slice) -> T | Chain[T]:
+    def __getitem__(self, index: int | slice) -> ItemT | Chain[ItemT]:
         if isinstance(index, slice):
             low, high, step = index.indices(self._len)
             first = self._len - len(self._tail)
@@ -140,7 +140,7 @@ class Chain(Sequence[T]):
             raise IndexError(f"chain index {index} out of range for a chain of {length} items")
         chain = self
         while True:
-            tail: tuple[T, ...] = _TAIL(chain)
+            tail: tuple[ItemT, ...] = _TAIL(chain)
             start: int = _LEN(chain) - len(tail)
             if i >= start:
                 return tail[i - start]
@@ -170,7 +170,7 @@ class Chain(Sequence[T]):
         total = countOf(map(type, self._tail), kind)
         return total if self._prev is None else total + _prefix_count(self._prev, kind)
 
-    def __add__(self, other: Chain[T] | tuple[T, ...]) -> Chain[T]:
+    def __add__(self, other: Chain[ItemT] | tuple[ItemT, ...]) -> Chain[ItemT]:
         if not isinstance(other, Chain | tuple):
             return NotImplemented
         chain = self
@@ -184,7 +184,7 @@ class Chain(Sequence[T]):
         if type(other) is Chain:
             if self._len != _LEN(other):
                 return False
-            mine: Chain[T] | None = self
+            mine: Chain[ItemT] | None = self
             theirs: Chain[Any] | None = other
             # chunks sit at the same offsets in every chain: compare them until they are shared
             while mine is not None and mine is not theirs:  # equal lengths: None together
@@ -206,7 +206,7 @@ class Chain(Sequence[T]):
     def __repr__(self) -> str:
         return f"Chain({self.to_tuple()!r})"
 
-    def __reduce__(self) -> tuple[type[Chain[T]], tuple[tuple[T, ...]]]:
+    def __reduce__(self) -> tuple[type[Chain[ItemT]], tuple[tuple[ItemT, ...]]]:
         return Chain, (self.to_tuple(),)
 
 
@@ -241,7 +241,9 @@ def _remember(self: Chain[Any], kind: type, count: int) -> None:
         self._counts = {kind: count}
 
 
-def _link(self: Chain[T], prev: Chain[T] | None, tail: tuple[T, ...], length: int) -> Chain[T]:
+def _link(
+    self: Chain[ItemT], prev: Chain[ItemT] | None, tail: tuple[ItemT, ...], length: int
+) -> Chain[ItemT]:
     """Set a new chain's attributes: ``tail`` after the full chunks of ``prev``."""
     self._prev = prev
     self._tail = tail

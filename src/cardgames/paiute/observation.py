@@ -181,7 +181,7 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -
         from_pile = drawn.source is _FROM_PILE
         if from_pile or (player is not None and state.current_player == player):
             drawn_card = drawn.card
-        else:
+        elif history:
             last = history[-1]
             if type(last) is DrewFromStock and last.card is not None:  # the public wild card
                 drawn_card = drawn.card

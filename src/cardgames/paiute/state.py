@@ -51,7 +51,16 @@ from cardgames.paiute.history import (
 )
 from cardgames.sequence import Chain
 
-__all__ = ["DrawSource", "DrawnCard", "PaiuteState", "Table"]
+__all__ = [
+    "NO_EVENTS",
+    "DrawSource",
+    "DrawnCard",
+    "PaiuteState",
+    "Shows",
+    "Table",
+    "as_history",
+    "check_fields",
+]
 
 CARDS: Final = standard_deck()
 """Cards by dense index."""
