@@ -21,6 +21,7 @@ from cardgames.paiute import (
     PaiuteState,
     RebuiltStock,
 )
+from cardgames.paiute.session import shuffle
 from cardgames.sequence import Chain
 
 LONG = PaiuteConfig(num_players=4, max_turns=2_000)
@@ -171,3 +172,17 @@ def test_determinize_refuses_rebuilt_cards_out_of_order() -> None:
     bad = attrs.evolve(observation, history=(forged,))
     with pytest.raises(InvalidStateError, match=r"\(P10\)"):
         game.determinize(bad, random.Random(0))
+
+
+class _OtherRandom(random.Random):
+    """A generator of another class: the shuffle falls back to its own method."""
+
+
+@pytest.mark.parametrize("kind", [random.Random, _OtherRandom])
+def test_the_inlined_shuffle_draws_as_random_shuffle(kind: type[random.Random]) -> None:
+    """P5, P10, P20: deals, rebuilds and determinize shuffle exactly as random.shuffle does."""
+    for seed in range(20):
+        mine, theirs = list(range(52)), list(range(52))
+        shuffle(mine, kind(seed))
+        kind(seed).shuffle(theirs)
+        assert mine == theirs
