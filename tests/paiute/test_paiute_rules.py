@@ -20,7 +20,7 @@ from cardgames.paiute import (
     PaiuteState,
     RebuiltStock,
 )
-from cardgames.paiute.state import unchecked_state
+from cardgames.paiute.state import NO_EVENTS, unchecked_state
 from paiute_scenarios import PILE, STOCK, call, card, discard, play, quiet_turn, start
 
 
@@ -271,7 +271,17 @@ def test_p10_drawing_from_an_empty_stock_and_pile_is_illegal() -> None:
     game = Paiute(PaiuteConfig(num_players=2))
     state = start(game, dealer=1)
     bare = unchecked_state(
-        state.table, state.hand_indices, (), state.pile_indices, 0, None, 0, None, None, (), ()
+        state.table,
+        state.hand_indices,
+        (),
+        state.pile_indices,
+        0,
+        None,
+        0,
+        None,
+        None,
+        (),
+        NO_EVENTS,
     )
     assert game.legal_actions(bare) == (PILE,)
     with pytest.raises(IllegalActionError, match=r"below its top card are both empty.*\(P10\)"):

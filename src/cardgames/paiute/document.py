@@ -96,7 +96,7 @@ def to_document(state: PaiuteState) -> PaiuteStateDocument:
         caller=state.caller,
         last_to_play=state.last_to_play,
         rebuilt_cards=state.rebuilt_cards,
-        history=state.history,
+        history=state.history.to_tuple(),
         results=table.results,
         chance_key=table.chance_key,
     )

@@ -17,7 +17,9 @@ A game (``initial_state`` to terminal) is a whole session of one or more deals::
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final
 
 from cardgames.cards import Card, make_rng
@@ -67,6 +69,7 @@ from cardgames.paiute.session import (
     end_deal,
     rebuild_rng,
     share_chips,
+    shuffle,
     start_deal,
 )
 from cardgames.paiute.state import CARDS, DRAWN, DrawSource, PaiuteState, unchecked_state
@@ -322,21 +325,29 @@ class Paiute:
         if player is None:
             return ()
         drawn = state.drawn
-        pile = state.pile_indices
         if drawn is None:
+            pile = state.pile_indices
             return _DRAW_CHOICES[bool(state.stock_indices) or len(pile) > self._keep][bool(pile)]
-        hand = state.hand_indices[player]
-        forbidden = drawn.card_index if drawn.source is _FROM_PILE else -1
-        actions = [_DISCARD_ACTIONS[card] for card in hand if card != forbidden]
+        hand = state.hand_indices[player]  # six cards after the draw (P9)
         wild_rank = (state.table.wild >> 2) + 2
+        forbidden: int | None = None
+        if drawn.source is _FROM_PILE:
+            forbidden = drawn.card_index
+            i = hand.index(forbidden)
+            actions: tuple[PaiuteAction, ...] = itemgetter(*hand[:i], *hand[i + 1 :])(
+                _DISCARD_ACTIONS
+            )
+        else:
+            actions = itemgetter(*hand)(_DISCARD_ACTIONS)
         if state.caller is None:
-            for discard, _ in call_options_indices(
-                hand, wild_rank, self._ace_low, forbidden if forbidden >= 0 else None
-            ):
-                actions.append(_CALL_SIX if discard is None else _CALL_ACTIONS[discard])
+            calls = call_options_indices(hand, wild_rank, self._ace_low, forbidden)
+            if calls:
+                return actions + tuple(
+                    _CALL_SIX if discard is None else _CALL_ACTIONS[discard] for discard, _ in calls
+                )
         elif evaluate_indices(hand, wild_rank) is not None:
-            actions.append(_SHOW_SIX)
-        return tuple(actions)
+            return (*actions, _SHOW_SIX)
+        return actions
 
     def legal_action_mask(self, state: PaiuteState) -> tuple[bool, ...]:
         """A mask over action ids, True for each legal action."""
@@ -536,15 +547,15 @@ class Paiute:
     ) -> PaiuteState:
         """Draw the top of the stock, rebuilding an empty stock first (P9, P10)."""
         stock = state.stock_indices
-        if state.drawn is not None or not (stock or len(state.pile_indices) > self._keep):
+        pile = state.pile_indices
+        if state.drawn is not None or not (stock or len(pile) > self._keep):
             why = self._why_not_draw(state) or self._why_not_stock(state)
             raise self._illegal(action, player, why or "")
-        pile = state.pile_indices
         rebuilt = state.rebuilt_indices
         history = state.history
         if not stock:
             stock, pile, rebuilt = self._rebuild(state, stock_order)
-            history = (*history, RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
+            history = history.appended(RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
         elif stock_order is not None:
             raise InvalidConfigError(
                 "stock_order is only for a draw that rebuilds the stock (P10); "
@@ -552,13 +563,16 @@ class Paiute:
             )
         card = stock[-1]
         if card == state.table.wild and not rebuilt:
-            history = (*history, DrewFromStock(player=player, card=CARDS[card]))
+            history = history.appended(DrewFromStock(player=player, card=CARDS[card]))
         else:
-            history = (*history, STOCK_DRAWS[player])
-        hands = state.hand_indices
+            history = history.appended(STOCK_DRAWS[player])
+        hands = list(state.hand_indices)
+        hand = list(hands[player])
+        insort(hand, card)
+        hands[player] = tuple(hand)
         return unchecked_state(
             state.table,
-            (*hands[:player], tuple(sorted((*hands[player], card))), *hands[player + 1 :]),
+            tuple(hands),
             stock[:-1],
             pile,
             player,
@@ -579,10 +593,13 @@ class Paiute:
             why = self._why_not_draw(state) or self._why_not_pile(state)
             raise self._illegal(action, player, why or "")
         card = pile[-1]
-        hands = state.hand_indices
+        hands = list(state.hand_indices)
+        hand = list(hands[player])
+        insort(hand, card)
+        hands[player] = tuple(hand)
         return unchecked_state(
             state.table,
-            (*hands[:player], tuple(sorted((*hands[player], card))), *hands[player + 1 :]),
+            tuple(hands),
             state.stock_indices,
             pile[:-1],
             player,
@@ -591,7 +608,7 @@ class Paiute:
             state.caller,
             state.last_to_play,
             state.rebuilt_indices,
-            (*state.history, PILE_DRAWS[player][card]),
+            state.history.appended(PILE_DRAWS[player][card]),
         )
 
     def _rebuild(
@@ -606,8 +623,8 @@ class Paiute:
         shuffled = pile[: len(pile) - keep]
         if stock_order is None:
             order = list(shuffled)
-            rebuilds = sum(isinstance(event, RebuiltStock) for event in state.history)
-            rebuild_rng(state.table.chance_key, state.table.deal, rebuilds).shuffle(order)
+            rebuilds = state.history.count_type(RebuiltStock)
+            shuffle(order, rebuild_rng(state.table.chance_key, state.table.deal, rebuilds))
             top_first = tuple(order)
         else:
             top_first = check_order(stock_order, shuffled, "stock_order")
@@ -632,13 +649,37 @@ class Paiute:
         ):
             raise self._illegal(action, player, self._why_not_discard(state, card) or "")
         i = hand.index(card)
-        return self._end_turn(
-            state,
-            player,
-            hand[:i] + hand[i + 1 :],
+        turns = state.turns_played + 1
+        caller = state.caller
+        max_turns = self._max_turns
+        if (
+            player == state.last_to_play
+            if caller is not None
+            else max_turns is not None and turns >= max_turns
+        ):
+            return self._end_turn(
+                state,
+                player,
+                hand[:i] + hand[i + 1 :],
+                (*state.pile_indices, card),
+                DISCARDS[player][card],
+                deck,
+            )
+        # the deal goes on: _end_turn's common case, inlined for the most frequent action
+        hands = list(state.hand_indices)
+        hands[player] = hand[:i] + hand[i + 1 :]
+        return unchecked_state(
+            state.table,
+            tuple(hands),
+            state.stock_indices,
             (*state.pile_indices, card),
-            DISCARDS[player][card],
-            deck,
+            (player + 1) % self._n,
+            None,
+            turns,
+            caller,
+            state.last_to_play,
+            state.rebuilt_indices,
+            state.history.appended(DISCARDS[player][card]),
         )
 
     def _call(
@@ -721,10 +762,11 @@ class Paiute:
         else:
             max_turns = self._max_turns
             over = max_turns is not None and turns >= max_turns
-        hands = state.hand_indices
+        hands = list(state.hand_indices)
+        hands[player] = hand
         successor = unchecked_state(
             state.table,
-            (*hands[:player], hand, *hands[player + 1 :]),
+            tuple(hands),
             state.stock_indices,
             pile,
             None if over else (player + 1) % self._n,
@@ -733,7 +775,7 @@ class Paiute:
             caller,
             state.last_to_play,
             state.rebuilt_indices,
-            (*state.history, event),
+            state.history.appended(event),
         )
         return end_deal(self._config, successor, next_deck=deck) if over else successor
 
@@ -746,7 +788,9 @@ class Paiute:
             InvalidStateError: ``state`` is not a Paiute state.
             InvalidPlayerError: ``player`` is neither a seat nor None.
         """
-        return observe(self._config, _own_state(state), player)
+        if type(state) is not PaiuteState:
+            _own_state(state)
+        return observe(self._config, state, player)
 
     def determinize(self, observation: PaiuteObservation, rng: random.Random) -> PaiuteState:
         """A full state consistent with ``observation``, hidden cards drawn from ``rng``.

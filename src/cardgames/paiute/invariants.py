@@ -18,13 +18,15 @@ that fails later::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from itertools import compress
+from typing import TYPE_CHECKING, Final
 
 from cardgames.errors import InvalidStateError
 from cardgames.paiute.config import FinalTurns, PaiuteConfig
 from cardgames.paiute.hands import evaluate_indices
 from cardgames.paiute.history import Called, ShowedSix
-from cardgames.paiute.state import PaiuteState, check_fields
+from cardgames.paiute.state import PaiuteState, Shows, check_fields
 
 if TYPE_CHECKING:
     from cardgames.paiute.game import Paiute
@@ -53,8 +55,11 @@ def _check_final_turns(config: PaiuteConfig, state: PaiuteState) -> None:
         )
 
 
-def check_config_fit(config: PaiuteConfig, state: PaiuteState) -> None:
+def check_config_fit(config: PaiuteConfig, state: PaiuteState, shows: Shows | None = None) -> None:
     """Check that ``state``, valid in itself, is a position of a game played with ``config``.
+
+    ``shows`` are the calls and shows of the history if the caller has collected them
+    (see :func:`~cardgames.paiute.state.check_fields`).
 
     Raises:
         InvalidStateError: the first broken rule.
@@ -80,14 +85,23 @@ def check_config_fit(config: PaiuteConfig, state: PaiuteState) -> None:
     if live and max_turns is not None and state.turns_played >= max_turns:
         raise _invalid(f"a deal without a call ends after {max_turns} turns (P21)")
     _check_final_turns(config, state)
-    _check_shown_values(config, state)
+    _check_shown_values(config, state, shows)
 
 
-def _check_shown_values(config: PaiuteConfig, state: PaiuteState) -> None:
+_SHOW_KINDS: Final = frozenset((Called, ShowedSix))
+
+
+def _check_shown_values(config: PaiuteConfig, state: PaiuteState, shows: Shows | None) -> None:
     """A call or six-card show names the value its cards have under the options (P11, P15)."""
+    history = state.history
     wild_rank = (state.table.wild >> 2) + 2
-    for event in state.history:
-        if type(event) is Called or type(event) is ShowedSix:
+    events: Iterable[object] = (
+        compress(history, map(_SHOW_KINDS.__contains__, map(type, history)))
+        if shows is None
+        else shows.shows
+    )
+    for event in events:
+        if type(event) is Called or type(event) is ShowedSix:  # always: narrows the type
             hand = state.hand_indices[event.player]
             value = evaluate_indices(hand, wild_rank, config.ace_low_straight)
             if value is None or value != event.value:

@@ -39,7 +39,7 @@ from cardgames.paiute.action import (
 )
 from cardgames.paiute.game import Paiute
 from cardgames.paiute.history import Called, DealResult, DrewFromStock, RebuiltStock, ShowedSix
-from cardgames.paiute.state import PaiuteState
+from cardgames.paiute.state import NO_EVENTS, PaiuteState
 
 __all__ = ["describe", "format_action", "parse_action"]
 
@@ -134,7 +134,7 @@ def _action_events(  # noqa: PLR0913, PLR0917 - the parts of one action
     events: list[Event] = []
     match action:
         case DrawStock():
-            history = after.history if after.deal_number == state.deal_number else ()
+            history = after.history if after.deal_number == state.deal_number else NO_EVENTS
             for event in history[len(state.history) :]:
                 if isinstance(event, RebuiltStock):
                     text = f"the stock is rebuilt from {len(event.cards)} discards"

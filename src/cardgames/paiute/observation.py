@@ -9,13 +9,17 @@ the stock order or the chance key (DESIGN principle 4).
 from __future__ import annotations
 
 import random
-from typing import Final, assert_never
+from collections.abc import Callable, Iterable
+from operator import itemgetter
+from typing import Any, Final
 
 import attrs
 
+from cardgames._slots import slot_builder
 from cardgames.cards import Card, Rank, format_cards
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId, check_seat
+from cardgames.paiute.action import INDEX_BY_RANK_SUIT
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.history import (
     Called,
@@ -28,11 +32,30 @@ from cardgames.paiute.history import (
     ShowedSix,
 )
 from cardgames.paiute.invariants import check_config_fit
-from cardgames.paiute.state import DRAWN, PaiuteState, Table
+from cardgames.paiute.session import shuffle
+from cardgames.paiute.state import (
+    CARDS,
+    DRAWN,
+    DrawSource,
+    PaiuteState,
+    Shows,
+    Table,
+    as_history,
+    check_fields,
+    unchecked_state,
+)
+from cardgames.sequence import Chain
 
 __all__ = ["PaiuteObservation", "determinize", "known_cards", "observe"]
 
 _ALL_CARDS: Final = frozenset(range(52))
+_FROM_PILE: Final = DrawSource.DISCARD_PILE
+_INDEX: Final = INDEX_BY_RANK_SUIT  # [rank][suit]: no hashing, which costs a call per card
+
+
+def _index(card: Card) -> int:
+    """The dense index of ``card``."""
+    return _INDEX[card.rank][card.suit]
 
 
 @attrs.frozen(kw_only=True)
@@ -60,7 +83,8 @@ class PaiuteObservation:
         turns_played: Completed turns in the current deal (P21).
         caller: Who called in the current deal, or None.
         last_to_play: After a call, the seat whose final turn ends the deal (P12).
-        history: The current deal's public events, oldest first.
+        history: The current deal's public events, oldest first (a
+            :class:`~cardgames.sequence.Chain` shared with the state; a tuple is converted).
         results: The finished deals with their shown hands, oldest first (P14).
     """
 
@@ -82,7 +106,7 @@ class PaiuteObservation:
     turns_played: int
     caller: PlayerId | None
     last_to_play: PlayerId | None
-    history: tuple[PaiuteEvent, ...]
+    history: Chain[PaiuteEvent] = attrs.field(converter=as_history)
     results: tuple[DealResult, ...]
 
     def _repr_svg_(self) -> str:
@@ -145,43 +169,58 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -
         InvalidPlayerError: ``player`` is neither a seat (an int, not a bool, below the number
             of players; P1) nor None.
     """
-    if player is not None:
-        check_seat(player, state.num_players)
+    hands = state.hand_indices
+    if player is not None and (type(player) is not int or not 0 <= player < len(hands)):
+        check_seat(player, len(hands))
     history = state.history
-    drawn = state.drawn_card
-    last = history[-1] if history else None
-    public_stock_draw = isinstance(last, DrewFromStock) and last.card is not None
-    own_draw = player is not None and state.current_player == player
-    if not (own_draw or state.drawn_from_discard or public_stock_draw):
-        drawn = None
     table = state.table
-    in_stock = (
-        config.wild_indicator_in_play
-        and not state.rebuilt_indices
-        and table.wild in state.stock_indices
+    drawn = state.drawn
+    drawn_card = None
+    from_pile = False
+    if drawn is not None:
+        from_pile = drawn.source is _FROM_PILE
+        if from_pile or (player is not None and state.current_player == player):
+            drawn_card = drawn.card
+        elif history:
+            last = history[-1]
+            if type(last) is DrewFromStock and last.card is not None:  # the public wild card
+                drawn_card = drawn.card
+    pile = state.pile_indices
+    stock = state.stock_indices
+    return _observation(
+        player,
+        () if player is None else itemgetter(*hands[player])(CARDS),  # five or six cards
+        CARDS[table.wild],
+        config.wild_indicator_in_play and not state.rebuilt_indices and table.wild in stock,
+        _card_tuple(pile),
+        len(stock),
+        tuple(map(len, hands)),
+        table.stacks,
+        table.pot,
+        table.dealer,
+        table.deal,
+        state.current_player,
+        drawn is not None,
+        drawn_card,
+        from_pile,
+        state.turns_played,
+        state.caller,
+        state.last_to_play,
+        history,
+        table.results,
     )
-    return PaiuteObservation(
-        player=None if player is None else PlayerId(player),
-        hand=() if player is None else state.hands[player],
-        wild_card=state.wild_card,
-        wild_card_in_stock=in_stock,
-        discard_pile=state.discard_pile,
-        stock_size=len(state.stock_indices),
-        hand_sizes=tuple(len(hand) for hand in state.hand_indices),
-        stacks=table.stacks,
-        pot=table.pot,
-        dealer=state.dealer,
-        deal_number=table.deal,
-        current_player=state.current_player,
-        has_drawn=state.has_drawn,
-        drawn_card=drawn,
-        drawn_from_discard=state.drawn_from_discard,
-        turns_played=state.turns_played,
-        caller=state.caller,
-        last_to_play=state.last_to_play,
-        history=history,
-        results=table.results,
-    )
+
+
+def _card_tuple(indices: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of ``indices``, in order (one C call for two cards or more)."""
+    if len(indices) > 1:
+        cards: tuple[Card, ...] = itemgetter(*indices)(CARDS)
+        return cards
+    return (CARDS[indices[0]],) if indices else ()
+
+
+_observation: Callable[..., PaiuteObservation] = slot_builder(PaiuteObservation)
+"""The unchecked constructor of :class:`PaiuteObservation` (every field, in order)."""
 
 
 def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
@@ -191,21 +230,35 @@ def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
     card drawn from the bottom of the stock is known (P6); a caller's and a six-card show's
     cards are known (P11, P13); at the end of a session after a showdown every hand is.
     """
-    known: list[set[Card]] = [set() for _ in observation.hand_sizes]
-    for event in observation.history:
-        match event:
-            case DrewFromDiscard(player=seat, card=card):
-                known[seat].add(card)
-            case DrewFromStock(player=seat, card=Card() as card):
-                known[seat].add(card)
-            case Discarded(player=seat, card=card):
-                known[seat].discard(card)
-            case Called(player=seat, shown=shown) | ShowedSix(player=seat, shown=shown):
-                known[seat] = set(shown)
-            case DrewFromStock() | RebuiltStock():
-                pass
-            case _:
-                assert_never(event)
+    known, _, _ = _public_record(observation)
+    return tuple(frozenset(map(CARDS.__getitem__, cards)) for cards in known)
+
+
+def _public_record(
+    observation: PaiuteObservation,
+) -> tuple[list[set[int]], tuple[int, ...], Shows]:
+    """What the history places: the known cards, the latest rebuild, the calls and shows.
+
+    Returns :func:`known_cards` as indices, the cards of the latest stock rebuild (P10) and
+    the :class:`~cardgames.paiute.state.Shows` of the deal (P11, P13), from one pass over the
+    history that also checks it as :meth:`~cardgames.paiute.state.Shows.scan` would.
+
+    Raises:
+        InvalidStateError: the history holds something other than Paiute events naming seats.
+    """
+    n = len(observation.hand_sizes)
+    # Seats index ``known``; the padding after them makes a seat from n to 2n - 1 or from -n
+    # to -1 fail as a seat past the end does, so that no event can name a seat that does not
+    # exist.
+    known: list[Any] = [set() for _ in range(n)] + [_NOT_A_SEAT] * n
+    shows = Shows()
+    try:
+        rebuilt = _walk(observation.history, known, shows)
+    except (AttributeError, IndexError, TypeError):
+        raise InvalidStateError(
+            "invalid Paiute state: every event of the history must name a seat and cards (P1)"
+        ) from None
+    del known[n:]
     results = observation.results
     if (
         observation.current_player is None
@@ -213,27 +266,81 @@ def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
         and results[-1].caller is not None
         and results[-1].deal == observation.deal_number
     ):
-        known = [set(shown) for shown in results[-1].shown]
+        known = [set(map(_index, shown)) for shown in results[-1].shown]
     if observation.player is not None:
         known[observation.player] = set()
-    return tuple(frozenset(cards) for cards in known)
+    return known, rebuilt, shows
+
+
+class _NotASeat:
+    """What stands after the seats in :func:`_walk`'s ``known``: truthy, with no set method."""
+
+    __slots__ = ()
+
+
+_NOT_A_SEAT: Final = _NotASeat()
+
+
+def _walk(history: Iterable[object], known: list[Any], shows: Shows) -> tuple[int, ...]:
+    """Follow the known cards of each seat through ``history``; the latest rebuilt cards.
+
+    Raises:
+        InvalidStateError: an item is not a Paiute event.
+        AttributeError, IndexError, TypeError: an event names no seat (see the caller).
+    """
+    rebuilt: tuple[int, ...] = ()
+    index = _INDEX
+    for event in history:
+        if type(event) is Discarded:
+            seat = known[event.player]
+            if seat:  # the card was known only if the seat holds known cards
+                card = event.card
+                seat.discard(index[card.rank][card.suit])
+        elif type(event) is DrewFromStock:
+            if event.card is None:
+                len(known[event.player])  # only the seat check
+            else:
+                known[event.player].add(index[event.card.rank][event.card.suit])
+        elif type(event) is DrewFromDiscard:
+            card = event.card
+            known[event.player].add(index[card.rank][card.suit])
+        elif type(event) is Called or type(event) is ShowedSix:
+            seat = known[event.player]
+            seat.clear()
+            seat.update(map(_index, event.shown))
+            shows.add(event)
+        elif type(event) is RebuiltStock:
+            rebuilt = tuple(map(_index, event.cards))
+        else:
+            raise InvalidStateError(f"invalid Paiute state: not a Paiute event: {event!r}")
+    return rebuilt
 
 
 def _hidden_cards(
-    config: PaiuteConfig, observation: PaiuteObservation, known: list[frozenset[int]]
+    config: PaiuteConfig, observation: PaiuteObservation, known: list[set[int]]
 ) -> tuple[list[int], tuple[int, ...]]:
-    """The cards ``observation.player`` cannot place, and the stock's known bottom (P6)."""
-    wild = observation.wild_card.index
-    seen = {card.index for card in observation.hand}
-    seen.update(card.index for card in observation.discard_pile)
+    """The cards ``observation.player`` cannot place, and the stock's known bottom (P6).
+
+    Raises:
+        InvalidStateError: the observation places a card twice (P2).
+    """
+    wild = _index(observation.wild_card)
+    seen = set(map(_index, observation.hand))
+    seen.update(map(_index, observation.discard_pile))
+    placed = len(observation.hand) + len(observation.discard_pile)
     bottom: tuple[int, ...] = ()
-    if not config.wild_indicator_in_play:
+    if not config.wild_indicator_in_play or observation.wild_card_in_stock:
         seen.add(wild)
-    elif observation.wild_card_in_stock:
-        seen.add(wild)
-        bottom = (wild,)
+        placed += 1
+        if config.wild_indicator_in_play:
+            bottom = (wild,)
     for cards in known:
         seen |= cards
+        placed += len(cards)
+    if len(seen) != placed:
+        raise InvalidStateError(
+            "invalid Paiute state: the observation places a card in more than one place (P2)"
+        )
     return sorted(_ALL_CARDS - seen), bottom
 
 
@@ -241,13 +348,13 @@ def _split_stock(
     unknown: list[int], rebuilt: tuple[int, ...], stock_slots: int, rng: random.Random
 ) -> tuple[tuple[int, ...], list[int]]:
     """Draw the stock from ``unknown`` (from a rebuilt stock's cards if any, P10); the rest."""
-    rng.shuffle(unknown)
+    shuffle(unknown, rng)
     if rebuilt:
         in_rebuild = set(rebuilt)
         could_be_stock = [card for card in unknown if card in in_rebuild]
         stock = tuple(could_be_stock[:stock_slots])
         rest = [card for card in unknown if card not in in_rebuild] + could_be_stock[stock_slots:]
-        rng.shuffle(rest)
+        shuffle(rest, rng)
     else:
         stock = tuple(unknown[:stock_slots])
         rest = unknown[stock_slots:]
@@ -271,18 +378,14 @@ def determinize(
     if not isinstance(observation, PaiuteObservation):
         raise InvalidStateError(f"not a Paiute observation: {type(observation).__name__}")
     me = observation.player
-    known = [frozenset(card.index for card in cards) for cards in known_cards(observation)]
+    known, rebuilt, shows = _public_record(observation)
     unknown, bottom = _hidden_cards(config, observation, known)
-    rebuilt: tuple[int, ...] = ()
-    for event in observation.history:
-        if isinstance(event, RebuiltStock):
-            rebuilt = tuple(card.index for card in event.cards)
     stock, rest = _split_stock(unknown, rebuilt, observation.stock_size - len(bottom), rng)
     hands: list[tuple[int, ...]] = []
-    drawn = -1 if observation.drawn_card is None else observation.drawn_card.index
+    drawn = -1 if observation.drawn_card is None else _index(observation.drawn_card)
     for seat, size in enumerate(observation.hand_sizes):
         if seat == me:
-            hands.append(tuple(sorted(card.index for card in observation.hand)))
+            hands.append(tuple(sorted(map(_index, observation.hand))))
             continue
         missing = size - len(known[seat])
         if not 0 <= missing <= len(rest):
@@ -302,22 +405,33 @@ def determinize(
         pot=observation.pot,
         dealer=observation.dealer,
         deal=observation.deal_number,
-        wild=observation.wild_card.index,
+        wild=_index(observation.wild_card),
         results=observation.results,
         chance_key=rng.getrandbits(64),
     )
-    state = PaiuteState(
-        table=table,
-        hand_indices=tuple(hands),
-        stock_indices=bottom + stock,
-        pile_indices=tuple(card.index for card in observation.discard_pile),
-        current_player=observation.current_player,
-        drawn=None if drawn < 0 else DRAWN[observation.drawn_from_discard][drawn],
-        turns_played=observation.turns_played,
-        caller=observation.caller,
-        last_to_play=observation.last_to_play,
-        rebuilt_indices=rebuilt,
-        history=observation.history,
+    history = observation.history
+    if type(history) is not Chain:
+        raise InvalidStateError("invalid Paiute state: the history must be a tuple of events")
+    state = unchecked_state(
+        table,
+        tuple(hands),
+        bottom + stock,
+        tuple(map(_index, observation.discard_pile)),
+        observation.current_player,
+        None if drawn < 0 else DRAWN[observation.drawn_from_discard][drawn],
+        observation.turns_played,
+        observation.caller,
+        observation.last_to_play,
+        rebuilt,
+        history,
     )
-    check_config_fit(config, state)
+    if list(rebuilt) != sorted(set(rebuilt)):
+        raise InvalidStateError(
+            "invalid Paiute state: rebuilt_indices must be different cards in increasing "
+            "order (P10)"
+        )
+    # _public_record walked the history; every card is placed once: the seen cards are
+    # different (_hidden_cards) and the others are dealt out exactly (_split_stock, the hands)
+    check_fields(state, shows, cards_placed=True)
+    check_config_fit(config, state, shows)
     return state

@@ -27,8 +27,10 @@ instead, which hides what a player may not know; ``str(state)`` prints the table
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from operator import attrgetter
+from collections.abc import Callable, Sequence
+from functools import partial
+from itertools import compress
+from operator import attrgetter, is_not
 from typing import Final
 
 import attrs
@@ -47,8 +49,18 @@ from cardgames.paiute.history import (
     RebuiltStock,
     ShowedSix,
 )
+from cardgames.sequence import Chain
 
-__all__ = ["DrawSource", "DrawnCard", "PaiuteState", "Table"]
+__all__ = [
+    "NO_EVENTS",
+    "DrawSource",
+    "DrawnCard",
+    "PaiuteState",
+    "Shows",
+    "Table",
+    "as_history",
+    "check_fields",
+]
 
 CARDS: Final = standard_deck()
 """Cards by dense index."""
@@ -59,11 +71,29 @@ _EVENT_KINDS: Final = frozenset(
     (DrewFromStock, DrewFromDiscard, Discarded, Called, ShowedSix, RebuiltStock)
 )
 _INDICES: Final = frozenset(range(52))
+_INT_ONLY: Final = {int}
+_RESULT_ONLY: Final = {DealResult}
 _PLAYER: Final = attrgetter("player")
+_NOT_REBUILT: Final = partial(is_not, RebuiltStock)
+"""Whether an event's class is not :class:`RebuiltStock` (the one event without a seat)."""
 
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(CARDS[i] for i in indices)
+
+
+def as_history(
+    events: Chain[PaiuteEvent] | tuple[PaiuteEvent, ...],
+) -> Chain[PaiuteEvent]:
+    """A tuple of events as a :class:`~cardgames.sequence.Chain` (a chain as is).
+
+    Anything else is kept as given, for the checks of :class:`PaiuteState` to refuse.
+    """
+    return Chain(events) if isinstance(events, tuple) else events
+
+
+NO_EVENTS: Final[Chain[PaiuteEvent]] = Chain(())
+"""The history of a deal that has just been dealt."""
 
 
 def _invalid(problem: str) -> InvalidStateError:
@@ -81,7 +111,9 @@ def _check_count(name: str, value: object, high: int | None = None) -> None:
 
 
 def _check_indices(name: str, value: object) -> tuple[int, ...]:
-    if not isinstance(value, tuple) or not all(_is_int(i) and 0 <= i < 52 for i in value):
+    if not isinstance(value, tuple) or not (
+        not value or (set(map(type, value)) == _INT_ONLY and min(value) >= 0 and max(value) < 52)
+    ):
         raise _invalid(f"{name} must be a tuple of card indices from 0 to 51 (P2)")
     return value
 
@@ -159,6 +191,19 @@ class Table:
 
     def __attrs_post_init__(self) -> None:
         stacks: object = self.stacks
+        if type(stacks) is tuple:
+            counts = (*stacks, self.pot, self.dealer, self.deal)
+            if (
+                set(map(type, counts)) == _INT_ONLY
+                and min(counts) >= 0
+                and type(self.wild) is int
+                and 0 <= self.wild < len(CARDS)
+                and type(self.chance_key) is int
+                and 0 <= self.chance_key <= MAX_CHANCE_KEY
+                and type(self.results) is tuple
+                and set(map(type, self.results)) <= _RESULT_ONLY
+            ):
+                return  # the common case at once; otherwise find what is wrong, below
         if not isinstance(stacks, tuple):
             raise _invalid(f"stacks must be a tuple of chip counts, not {stacks!r}")
         for stack in stacks:
@@ -192,7 +237,11 @@ class PaiuteState:
         last_to_play: After a call, the seat whose final turn ends the deal (P12); else None.
         rebuilt_indices: The discards shuffled into the stock at its latest rebuild this deal,
             as card indices in increasing order (P10).
-        history: The current deal's public events, oldest first.
+        history: The current deal's public events, oldest first: a
+            :class:`~cardgames.sequence.Chain`, an immutable sequence that each successor
+            state extends while sharing the events before, so that a turn costs the same
+            time and memory however long the deal. It compares equal to the tuple of its
+            events; the constructor takes a tuple or a chain.
 
     Raises:
         InvalidStateError: the fields describe no position of the rules (a card missing or in
@@ -210,7 +259,7 @@ class PaiuteState:
     caller: PlayerId | None
     last_to_play: PlayerId | None
     rebuilt_indices: tuple[int, ...]
-    history: tuple[PaiuteEvent, ...]
+    history: Chain[PaiuteEvent] = attrs.field(converter=as_history)
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
@@ -307,8 +356,10 @@ class PaiuteState:
         return _cards(self.rebuilt_indices)
 
     def __repr__(self) -> str:
+        # the history as the tuple of its events, which the constructor takes
         fields = ", ".join(
-            f"{field.name}={getattr(self, field.name)!r}" for field in attrs.fields(PaiuteState)
+            f"{field.name}={_plain(getattr(self, field.name))!r}"
+            for field in attrs.fields(PaiuteState)
         )
         return f"PaiuteState({fields})"
 
@@ -337,6 +388,11 @@ class PaiuteState:
             if table.results:
                 lines.append(str(table.results[-1]))
         return "\n".join(lines)
+
+
+def _plain(value: object) -> object:
+    """``value``, a chain as the tuple of its items."""
+    return value.to_tuple() if type(value) is Chain else value
 
 
 def _check_seat(name: str, value: object, n: int, *, optional: bool) -> None:
@@ -371,23 +427,37 @@ def _check_seats(state: PaiuteState, n: int) -> None:
     _check_count("turns_played", state.turns_played)
 
 
-class _Shows:
-    """What one pass over a deal's history finds: the calls and the shown hands (P11, P13)."""
+class Shows:
+    """The calls and shown hands of a deal's history (P11, P13), as the checks need them.
+
+    ``Shows.scan(history, n)`` checks the history (Paiute events naming seats below ``n``)
+    and collects them in one pass; a caller that has already walked the history (as
+    :func:`~cardgames.paiute.observation.determinize` does) can :meth:`add` them instead.
+    """
 
     __slots__ = ("callers", "shows", "six")
 
-    def __init__(self, history: object, n: int) -> None:
+    def __init__(self) -> None:
         self.callers: list[int] = []
         self.six: set[int] = set()
         self.shows: list[Called | ShowedSix] = []
-        if type(history) is not tuple:
+
+    @classmethod
+    def scan(cls, history: object, n: int) -> Shows:
+        """The shows of ``history``, checked to be Paiute events naming seats below ``n``.
+
+        Raises:
+            InvalidStateError: something in ``history`` is not such an event.
+        """
+        shows = cls()
+        if type(history) is not Chain and type(history) is not tuple:
             raise _invalid("the history must be a tuple of Paiute events")
         kinds = set(map(type, history))
         if not kinds <= _EVENT_KINDS:
             raise _invalid("the history must be a tuple of Paiute events")
-        events: tuple[PaiuteEvent, ...] = history
+        events: Sequence[PaiuteEvent] = history
         if RebuiltStock in kinds:
-            events = tuple(event for event in events if type(event) is not RebuiltStock)
+            events = tuple(compress(events, map(_NOT_REBUILT, map(type, events))))
         try:
             players = set(map(_PLAYER, events))
         except TypeError:  # an unhashable "seat"
@@ -395,18 +465,20 @@ class _Shows:
         if not players <= set(range(n)):
             raise _invalid("every event of the history must name a seat (P1)")
         if Called in kinds or ShowedSix in kinds:
-            self._collect(events)
+            for event in events:
+                if type(event) is Called or type(event) is ShowedSix:
+                    shows.add(event)
+        return shows
 
-    def _collect(self, events: tuple[PaiuteEvent, ...]) -> None:
-        for event in events:
-            if type(event) is Called:
-                self.callers.append(event.player)
-                self.shows.append(event)
-                if event.discard is None:
-                    self.six.add(event.player)
-            elif type(event) is ShowedSix:
+    def add(self, event: Called | ShowedSix) -> None:
+        """Note a call or a six-card show, in the order of the history."""
+        if type(event) is Called:
+            self.callers.append(event.player)
+            if event.discard is None:
                 self.six.add(event.player)
-                self.shows.append(event)
+        else:
+            self.six.add(event.player)
+        self.shows.append(event)
 
 
 def _check_cards(state: PaiuteState) -> None:
@@ -439,7 +511,7 @@ def _check_cards(state: PaiuteState) -> None:
         raise _invalid("rebuilt_indices must be different cards in increasing order (P10)")
 
 
-def _check_hands(state: PaiuteState, shows: _Shows) -> None:
+def _check_hands(state: PaiuteState, shows: Shows) -> None:
     """Five cards a hand; six for the player who has drawn and after a six-card show (P9)."""
     player, drawn = state.current_player, state.drawn
     six = shows.six
@@ -464,7 +536,7 @@ def _check_hands(state: PaiuteState, shows: _Shows) -> None:
             )
 
 
-def _check_turn(state: PaiuteState, shows: _Shows) -> None:
+def _check_turn(state: PaiuteState, shows: Shows) -> None:
     player, drawn, caller = state.current_player, state.drawn, state.caller
     if drawn is not None:
         if type(drawn) is not DrawnCard:
@@ -479,8 +551,15 @@ def _check_turn(state: PaiuteState, shows: _Shows) -> None:
         raise _invalid("the caller never plays again (P12)")
 
 
-def check_fields(state: PaiuteState) -> None:
+def check_fields(
+    state: PaiuteState, shows: Shows | None = None, *, cards_placed: bool = False
+) -> None:
     """Check what a state must satisfy whatever the options (see :class:`PaiuteState`).
+
+    ``shows`` are the calls and shows of ``state.history`` when the caller has already
+    checked the history (every item a Paiute event naming a seat) and collected them;
+    ``cards_placed`` says that the caller has placed every card once itself, as tuples of
+    card indices, the rebuilt cards in increasing order (P2, P6, P10).
 
     Raises:
         InvalidStateError: the first broken rule.
@@ -492,8 +571,10 @@ def check_fields(state: PaiuteState) -> None:
         raise _invalid("hand_indices must be a tuple of one hand per seat, 2 to 5 seats (P1)")
     n = len(hands)
     _check_seats(state, n)
-    shows = _Shows(state.history, n)
-    _check_cards(state)
+    if shows is None:
+        shows = Shows.scan(state.history, n)
+    if not cards_placed:
+        _check_cards(state)
     _check_turn(state, shows)
     _check_hands(state, shows)
 
@@ -512,7 +593,7 @@ unchecked_state: Callable[
         PlayerId | int | None,  # caller
         PlayerId | int | None,  # last_to_play
         tuple[int, ...],  # rebuilt_indices
-        tuple[PaiuteEvent, ...],  # history
+        Chain[PaiuteEvent],  # history
     ],
     PaiuteState,
 ] = slot_builder(PaiuteState)

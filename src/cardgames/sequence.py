@@ -1,0 +1,257 @@
+"""An immutable sequence that grows by sharing: each longer chain keeps the shorter one inside.
+
+A game's history gains one event per action. Kept as a tuple, every successor state would copy
+the whole history (``(*history, event)``), so a long deal would cost more per action and keep
+more memory per state the longer it gets. A :class:`Chain` is a persistent sequence instead:
+:meth:`Chain.appended` returns a new chain that shares every earlier event with the old one,
+in time and memory independent of the length.
+
+Otherwise a chain reads as an immutable tuple: it is a :class:`collections.abc.Sequence` with
+``len``, indexing, slicing and iteration; it compares equal to (and hashes like) the tuple of
+its items; its ``repr`` evaluates back::
+
+    >>> from cardgames.sequence import Chain
+    >>> short = Chain(("a", "b"))
+    >>> longer = short.appended("c")
+    >>> longer
+    Chain(('a', 'b', 'c'))
+    >>> len(longer), longer[-1], longer[1:], short
+    (3, 'c', Chain(('b', 'c')), Chain(('a', 'b')))
+    >>> longer == ("a", "b", "c") and hash(longer) == hash(("a", "b", "c"))
+    True
+
+In annotations ``Chain[T]`` stands at run time for ``tuple[T, ...]``, so that tools reading
+types (the JSON codec, the JSON Schemas) treat a chain as the tuple it reads as; a type checker
+sees the class itself.
+
+How it works: the items are stored in chunks of :data:`CHUNK` items. A chain holds its last
+chunk (``1`` to ``CHUNK`` items, a tuple) and the chain of every full chunk before it, so
+appending copies at most one chunk, and reading walks one link per ``CHUNK`` items.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from collections.abc import Iterable, Iterator, Sequence
+from operator import countOf
+from typing import Any, Final, TypeVar, final, overload
+
+__all__ = ["CHUNK", "Chain"]
+
+ItemT = TypeVar("ItemT")
+
+CHUNK: Final = 16
+"""The number of items per chunk: an append copies at most this many references."""
+
+
+@final
+class Chain(Sequence[ItemT]):
+    """An immutable sequence whose :meth:`appended` shares every earlier item.
+
+    ``Chain(items)`` builds a chain of the items of an iterable (a chain is returned as is).
+
+    Chains compare equal to chains and tuples with the same items, and hash like that tuple.
+    A chain is never changed after it is built: its few attributes are private (and there is
+    no room for others), and every operation returns a new chain.
+    """
+
+    __slots__ = ("_counts", "_hash", "_len", "_prev", "_tail")
+
+    _prev: Chain[ItemT] | None
+    _tail: tuple[ItemT, ...]
+    _len: int
+    _hash: int
+    _counts: dict[type, int]
+
+    def __new__(cls, items: Iterable[ItemT] = ()) -> Chain[ItemT]:
+        """The chain of ``items`` in order (``items`` itself if it is a chain)."""
+        if type(items) is Chain:
+            return items
+        values = tuple(items)
+        chain: Chain[ItemT] = _link(_new(Chain), None, values[:CHUNK], min(len(values), CHUNK))
+        for start in range(CHUNK, len(values), CHUNK):
+            tail = values[start : start + CHUNK]
+            chain = _link(_new(Chain), chain, tail, start + len(tail))
+        return chain
+
+    def __class_getitem__(cls, item: object) -> Any:  # noqa: ANN401 - a run-time type expression
+        """``Chain[T]`` in an annotation: at run time the type ``tuple[T, ...]`` (see above)."""
+        return tuple[item, ...]  # type: ignore[valid-type]
+
+    def appended(self, item: ItemT) -> Chain[ItemT]:
+        """This chain with ``item`` added at the end; ``self`` is unchanged and shared."""
+        tail = self._tail
+        if len(tail) < CHUNK:
+            return _link(_new(Chain), self._prev, (*tail, item), self._len + 1)
+        return _link(_new(Chain), self, (item,), self._len + 1)
+
+    def _parts(self) -> list[tuple[ItemT, ...]]:
+        """The chunks, oldest first."""
+        parts = []
+        chain: Chain[ItemT] | None = self
+        while chain is not None:
+            parts.append(_TAIL(chain))
+            chain = _PREV(chain)
+        parts.reverse()
+        return parts
+
+    def to_tuple(self) -> tuple[ItemT, ...]:
+        """The items as a tuple."""
+        if self._prev is None:
+            return self._tail
+        return tuple(itertools.chain.from_iterable(self._parts()))
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[ItemT]:
+        if self._prev is None:
+            return iter(self._tail)
+        return itertools.chain.from_iterable(self._parts())
+
+    def __reversed__(self) -> Iterator[ItemT]:
+        chain: Chain[ItemT] | None = self
+        while chain is not None:
+            yield from reversed(_TAIL(chain))
+            chain = _PREV(chain)
+
+    def __contains__(self, value: object) -> bool:
+        return any(value in part for part in self._parts())
+
+    @overload
+    def __getitem__(self, index: int) -> ItemT: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Chain[ItemT]: ...
+
+    def __getitem__(self, index: int | slice) -> ItemT | Chain[ItemT]:
+        if isinstance(index, slice):
+            low, high, step = index.indices(self._len)
+            first = self._len - len(self._tail)
+            if step == 1 and low >= first:  # within the last chunk, as after a turn
+                return Chain(self._tail[low - first : max(high - first, 0)])
+            return Chain(self.to_tuple()[index])
+        i = operator.index(index)
+        length = self._len
+        if i < 0:
+            i += length
+        if not 0 <= i < length:
+            raise IndexError(f"chain index {index} out of range for a chain of {length} items")
+        chain = self
+        while True:
+            tail: tuple[ItemT, ...] = _TAIL(chain)
+            start: int = _LEN(chain) - len(tail)
+            if i >= start:
+                return tail[i - start]
+            chain = _PREV(chain)
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:  # noqa: ANN401 - as Sequence.index
+        """The position of the first ``value`` (from ``start``, before ``stop``).
+
+        Raises:
+            ValueError: ``value`` is not there (as for a tuple).
+        """
+        return self.to_tuple().index(value, start, self._len if stop is None else stop)
+
+    def count(self, value: Any) -> int:  # noqa: ANN401 - as Sequence.count
+        """How many items equal ``value``."""
+        return sum(part.count(value) for part in self._parts())
+
+    def count_type(self, kind: type) -> int:
+        """How many items are instances of exactly the class ``kind`` (not of a subclass).
+
+        The counts of the full chunks are remembered on them, and those are shared by every
+        longer chain, so asking again as the chain grows costs only the newer items::
+
+            >>> Chain((1, "a", 2.0, 3)).count_type(int)
+            2
+        """
+        total = countOf(map(type, self._tail), kind)
+        return total if self._prev is None else total + _prefix_count(self._prev, kind)
+
+    def __add__(self, other: Chain[ItemT] | tuple[ItemT, ...]) -> Chain[ItemT]:
+        if not isinstance(other, Chain | tuple):
+            return NotImplemented
+        chain = self
+        for item in other:
+            chain = chain.appended(item)
+        return chain
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is Chain:
+            if self._len != _LEN(other):
+                return False
+            mine: Chain[ItemT] | None = self
+            theirs: Chain[Any] | None = other
+            # chunks sit at the same offsets in every chain: compare them until they are shared
+            while mine is not None and mine is not theirs:  # equal lengths: None together
+                if _TAIL(mine) != _TAIL(theirs):
+                    return False
+                mine, theirs = _PREV(mine), _PREV(theirs)
+            return True
+        if type(other) is tuple:
+            return len(other) == self._len and self.to_tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            value = self._hash = hash(self.to_tuple())
+            return value
+
+    def __repr__(self) -> str:
+        return f"Chain({self.to_tuple()!r})"
+
+    def __reduce__(self) -> tuple[type[Chain[ItemT]], tuple[tuple[ItemT, ...]]]:
+        return Chain, (self.to_tuple(),)
+
+
+_new: Final = object.__new__
+_COUNTS: Final = operator.attrgetter("_counts")
+
+
+def _prefix_count(prev: Chain[Any], kind: type) -> int:
+    """:meth:`Chain.count_type` of a chain of full chunks, remembering it on each of them."""
+    unknown: list[Chain[Any]] = []
+    chain: Chain[Any] | None = prev
+    total = 0
+    while chain is not None:
+        try:
+            total = _COUNTS(chain)[kind]
+        except (AttributeError, KeyError):
+            unknown.append(chain)
+            chain = _PREV(chain)
+        else:
+            break
+    for chain in reversed(unknown):
+        total += countOf(map(type, _TAIL(chain)), kind)
+        _remember(chain, kind, total)
+    return total
+
+
+def _remember(self: Chain[Any], kind: type, count: int) -> None:
+    """Note on a chain of full chunks how many of its items are of class ``kind``."""
+    try:
+        self._counts[kind] = count
+    except AttributeError:
+        self._counts = {kind: count}
+
+
+def _link(
+    self: Chain[ItemT], prev: Chain[ItemT] | None, tail: tuple[ItemT, ...], length: int
+) -> Chain[ItemT]:
+    """Set a new chain's attributes: ``tail`` after the full chunks of ``prev``."""
+    self._prev = prev
+    self._tail = tail
+    self._len = length
+    return self
+
+
+# Readers of another chain's private attributes (a chain walks the chains it shares).
+_PREV: Final = operator.attrgetter("_prev")
+_TAIL: Final = operator.attrgetter("_tail")
+_LEN: Final = operator.attrgetter("_len")

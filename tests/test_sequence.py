@@ -1,0 +1,158 @@
+"""The persistent sequence: a Chain reads exactly as the tuple of its items, and shares them."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import tracemalloc
+import typing
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgames.sequence import CHUNK, Chain
+
+items = st.lists(st.integers(-3, 3) | st.text(max_size=1) | st.none(), max_size=3 * CHUNK + 5)
+positions = st.integers(-4 * CHUNK, 4 * CHUNK)
+bounds = st.none() | positions
+
+
+def grown(values: list[object]) -> Chain[object]:
+    """The chain of ``values`` built one append at a time, as the engines build histories."""
+    chain: Chain[object] = Chain(())
+    for value in values:
+        chain = chain.appended(value)
+    return chain
+
+
+@given(items)
+def test_a_chain_reads_as_the_tuple_of_its_items(values: list[object]) -> None:
+    """len, iteration, reversal, membership, index and count are those of the tuple."""
+    model = tuple(values)
+    for chain in (grown(values), Chain(values)):
+        assert isinstance(chain, Sequence)
+        assert len(chain) == len(model)
+        assert bool(chain) == bool(model)
+        assert tuple(chain) == chain.to_tuple() == model
+        assert list(reversed(chain)) == list(reversed(model))
+        for value in (*model, "absent"):
+            assert (value in chain) == (value in model)
+            assert chain.count(value) == model.count(value)
+        for value in model:
+            assert chain.index(value) == model.index(value)
+        for value in model[1:]:
+            assert chain.index(value, 1) == model.index(value, 1)
+        with pytest.raises(ValueError, match="not in tuple"):
+            chain.index("absent")
+
+
+@given(items, positions)
+def test_indexing_is_the_tuples(values: list[object], index: int) -> None:
+    """chain[i] is tuple[i], negative indices too; out of range is an IndexError."""
+    chain, model = grown(values), tuple(values)
+    if -len(model) <= index < len(model):
+        assert chain[index] == model[index]
+    else:
+        with pytest.raises(IndexError, match="out of range"):
+            chain[index]
+
+
+@given(items, bounds, bounds, st.sampled_from([None, 1, 2, -1, -3]))
+def test_slicing_gives_the_chain_of_the_tuples_slice(
+    values: list[object], start: int | None, stop: int | None, step: int | None
+) -> None:
+    """chain[a:b:c] is a Chain equal to tuple[a:b:c], in and out of the last chunk."""
+    chain, model = grown(values), tuple(values)
+    part = chain[start:stop:step]
+    assert type(part) is Chain
+    assert part == model[start:stop:step]
+
+
+@given(items, items)
+def test_equality_and_hash_are_those_of_the_tuple(
+    first: list[object], second: list[object]
+) -> None:
+    """Chains equal chains and tuples of the same items, and hash like the tuple."""
+    a, b = grown(first), Chain(second)
+    assert (a == b) == (first == second)
+    assert (a != b) == (first != second)
+    assert a == tuple(first)
+    assert tuple(first) == a
+    assert hash(a) == hash(tuple(first))
+    assert hash(a) == hash(a)  # the second time from the remembered hash
+    if first == second:
+        assert hash(a) == hash(b)
+    assert a != list(first)
+    assert (a == 3) is False
+
+
+@given(items, items)
+def test_appending_shares_and_never_changes_the_original(
+    first: list[object], second: list[object]
+) -> None:
+    """appended and + return new chains; the chain they grew from is unchanged."""
+    base = grown(first)
+    before = base.to_tuple()
+    longer = base + tuple(second)
+    assert longer == (*first, *second)
+    assert base + Chain(second) == longer
+    assert base == before
+    assert longer[: len(first)] == base
+    with pytest.raises(TypeError):
+        base + list(second)  # type: ignore[operator]
+
+
+@given(items)
+def test_repr_evaluates_back_and_pickling_keeps_the_items(values: list[object]) -> None:
+    """repr(chain) is Python for an equal chain; pickle and deepcopy give equal chains."""
+    chain = grown(values)
+    assert eval(repr(chain), {"Chain": Chain}) == chain  # noqa: S307 - the test of an eval-able repr
+    assert pickle.loads(pickle.dumps(chain)) == chain  # noqa: S301 - our own bytes
+    assert copy.deepcopy(chain) == chain
+    assert Chain(chain) is chain
+
+
+@given(
+    st.lists(st.sampled_from([0, "a", None, 1.5]), min_size=CHUNK, max_size=5 * CHUNK), st.data()
+)
+def test_count_type_counts_exact_classes(values: list[object], data: st.DataObject) -> None:
+    """count_type(k) counts items whose class is k, asked at any length, in any order."""
+    chain: Chain[object] = Chain(())
+    for end, value in enumerate(values, 1):
+        chain = chain.appended(value)
+        kind = data.draw(st.sampled_from([int, str, type(None), float, bool]))
+        assert chain.count_type(kind) == sum(type(v) is kind for v in values[:end])
+
+
+def test_an_annotation_of_chain_is_a_tuple_at_run_time() -> None:
+    """Chain[T] evaluates to tuple[T, ...], so type-directed code treats chains as tuples."""
+    annotation: object = Chain[int]
+    assert annotation == tuple[int, ...]
+    assert typing.get_origin(Chain[str]) is tuple
+
+
+def test_appending_costs_the_same_at_any_length() -> None:
+    """An append allocates as much after 80,000 items as after 300 (a tuple copy would not)."""
+
+    def allocated(chain: Chain[int]) -> int:
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            kept = [chain.appended(i) for i in range(CHUNK)]
+            return tracemalloc.get_traced_memory()[0] - before - 8 * len(kept)
+        finally:
+            tracemalloc.stop()
+
+    short, long = Chain(range(20 * CHUNK + 5)), Chain(range(5_000 * CHUNK + 5))
+    allocated(short)  # warm up (a tracer may allocate on first use)
+    # a copy of the long chain per append would allocate 640 kB each
+    assert allocated(long) <= allocated(short) + 256
+
+
+def test_every_item_of_a_long_chain_is_found() -> None:
+    """Indexing walks back through the shared chunks to any item."""
+    chain = grown(list(range(6 * CHUNK + 3)))
+    assert [chain[i] for i in range(len(chain))] == list(range(6 * CHUNK + 3))
+    assert [chain[-i] for i in range(1, len(chain) + 1)] == list(range(6 * CHUNK + 2, -1, -1))
