@@ -1,0 +1,420 @@
+"""The JSON codec compiled once per type: the fast path of :mod:`cardgames.serialization.codec`.
+
+:func:`~cardgames.serialization.reference.encode_value` and
+:func:`~cardgames.serialization.reference.decode_value` define the documents by walking a value's
+declared type. Walking the type again for every value is what made the codec ten to forty
+times slower than :mod:`json` itself, so this module walks each type *once* and generates
+Python source for it, the way attrs generates ``__init__``: a function per attrs class that
+reads or writes its fields by name, with every check of the reference decoder inlined.
+
+Encoding (:func:`encoder`) writes exactly what the reference encoder writes.
+
+Decoding (:func:`decoder`) is a *fast path*. It accepts only what the reference decoder
+accepts, and gives an equal value; on anything unusual (a bad value, a missing optional
+field, a card written ``"10h"`` instead of ``"Th"``) it simply fails, and the caller re-decodes
+with the reference decoder, which then returns the value or raises the one documented
+:class:`~cardgames.errors.DecodeError` with the path of the bad value. So error messages and
+strictness are those of the reference decoder by construction, and the fast path only has to
+be right about the values it accepts (tests compare both on mutated documents).
+
+Each fast decoder also adds the number of object members it consumed to a counter, so that a
+document decoder can tell, from the JSON text alone, that no object had a duplicate key (see
+:func:`cardgames.serialization.document.decode_state`).
+"""
+
+# Type expressions are runtime objects of no static type, hence Any in signatures:
+# ruff: noqa: ANN401
+
+from __future__ import annotations
+
+import enum
+import inspect
+import typing
+from collections.abc import Callable
+from typing import Any, Final, Literal
+
+import attrs
+
+from cardgames.cards import Card, Rank, Suit
+from cardgames.serialization.reference import (
+    JSON,
+    has_label,
+    json_fields,
+    decode_value,
+    encode_value,
+    type_tag,
+    union_members,
+)
+
+__all__ = ["Counter", "FastDecoder", "decoder", "encoder"]
+
+Counter = list[int]
+"""A one-item list: the object members a fast decoder consumed (see :func:`decoder`)."""
+FastDecoder = Callable[[object, Counter], Any]
+"""A fast decoder: ``decode(data, counter)`` gives the value, or raises anything."""
+
+_MAX_INT: Final = 2**256
+_CARD_BY_TEXT: Final = {str(card): card for card in map(Card.from_index, range(52))}
+_CARD_TEXT: Final = {card: text for text, card in _CARD_BY_TEXT.items()}
+_ENCODERS: dict[Any, Callable[[Any], JSON]] = {}
+_DECODERS: dict[Any, FastDecoder] = {}
+
+
+class _MissError(Exception):
+    """The fast path declines a value; the reference decoder decides."""
+
+
+def _miss() -> typing.NoReturn:
+    raise _MissError
+
+
+def _build(name: str, source: str, namespace: dict[str, Any]) -> Any:
+    exec(compile(source, f"<cardgames codec {name}>", "exec"), namespace)  # noqa: S102 - generated from field names and types only, as attrs does
+    return namespace["_f"]
+
+
+def _is_enum(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, enum.Enum)
+
+
+def _is_variadic(args: tuple[Any, ...]) -> bool:
+    return len(args) == 2 and args[1] is Ellipsis  # noqa: PLR2004 - tuple[X, ...]
+
+
+# --- encoding -----------------------------------------------------------------------------
+
+
+def encoder(tp: Any) -> Callable[[Any], JSON]:
+    """The encoder of declared type ``tp``, built on first use and kept.
+
+    ``encoder(tp)(value) == encode_value(value, tp)`` for every value of that type; a field
+    declared as a tuple may hold any sequence (a persistent sequence, say).
+    """
+    try:
+        return _ENCODERS[tp]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable type expression: not compiled
+        return lambda value: encode_value(value, tp)
+    built = _compile_encoder(tp)
+    _ENCODERS[tp] = built
+    return built
+
+
+def _identity(value: Any) -> JSON:
+    return typing.cast("JSON", value)
+
+
+def _compile_encoder(tp: Any) -> Callable[[Any], JSON]:  # noqa: C901, PLR0911 - one case per kind of type
+    supertype = getattr(tp, "__supertype__", None)
+    if supertype is not None:
+        return encoder(supertype)
+    members = union_members(tp)
+    if members is not None:
+        return _union_encoder(tp, members)
+    if tp is Card:
+        return _CARD_TEXT.__getitem__
+    if tp is Rank or tp is Suit:
+        return str
+    if _is_enum(tp):
+        names = {member: member.name.lower() for member in tp}
+        return names.__getitem__
+    if tp in (int, str, bool, float) or tp is type(None) or tp is Any:
+        return _identity
+    origin = typing.get_origin(tp)
+    if origin is Literal:
+        return _identity
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if _is_variadic(args):
+            return _sequence_encoder(args[0])
+        items = tuple(encoder(arg) for arg in args)
+        return lambda value: [
+            encode(item) for item, encode in zip(value, items, strict=True)
+        ]
+    if origin in (frozenset, set):
+        (arg,) = typing.get_args(tp)
+        item = encoder(arg)
+        return lambda value: [item(member) for member in sorted(value)]
+    if attrs.has(tp):
+        return _attrs_encoder(tp, tagged=False)
+    return lambda value: encode_value(value, tp)
+
+
+def _sequence_encoder(item_type: Any) -> Callable[[Any], JSON]:
+    item = encoder(item_type)
+    if item is _identity:
+        return list
+    if item_type is Card:
+        text = _CARD_TEXT
+        return lambda value: [text[card] for card in value]
+    return lambda value: [item(member) for member in value]
+
+
+def _union_encoder(tp: Any, members: tuple[Any, ...]) -> Callable[[Any], JSON]:
+    classes = [m for m in members if m is not type(None)]
+    if len(classes) == 1:
+        inner = encoder(classes[0])
+        return lambda value: None if value is None else inner(value)
+    tagged = {cls: _attrs_encoder(cls, tagged=True) for cls in classes if attrs.has(cls)}
+
+    def encode(value: Any) -> JSON:
+        if value is None:
+            return None
+        known = tagged.get(type(value))
+        if known is None:
+            return encode_value(value, tp)
+        return known(value)
+
+    return encode
+
+
+def _attrs_encoder(cls: type, *, tagged: bool) -> Callable[[Any], JSON]:
+    namespace: dict[str, Any] = {}
+    entries = [f"'type': {type_tag(cls)!r}"] if tagged else []
+    for i, (name, key, field_type, _) in enumerate(json_fields(cls)):
+        encode = encoder(field_type)
+        if encode is _identity:
+            entries.append(f"{key!r}: v.{name}")
+        else:
+            namespace[f"_e{i}"] = encode
+            entries.append(f"{key!r}: _e{i}(v.{name})")
+    if has_label(cls):
+        entries.append("'label': v.label")
+    source = f"def _f(v):\n    return {{{', '.join(entries)}}}\n"
+    return typing.cast("Callable[[Any], JSON]", _build(cls.__qualname__, source, namespace))
+
+
+# --- decoding -----------------------------------------------------------------------------
+
+
+def decoder(tp: Any) -> FastDecoder:
+    """The fast decoder of declared type ``tp``, built on first use and kept.
+
+    ``decoder(tp)(data, counter)`` returns a value equal to ``decode_value(data, tp)``, or
+    raises (anything) where the reference decoder might refuse ``data``. It adds to
+    ``counter[0]`` the number of object members it read.
+    """
+    try:
+        return _DECODERS[tp]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable type expression: not compiled
+        return lambda data, _counter: decode_value(data, tp, "")
+    built = _compile_decoder(tp)
+    _DECODERS[tp] = built
+    return built
+
+
+def _check_int(data: object, _counter: Counter) -> int:
+    if type(data) is int and -_MAX_INT <= data < _MAX_INT:
+        return data
+    _miss()
+
+
+def _check_bool(data: object, _counter: Counter) -> bool:
+    if data is True or data is False:
+        return data
+    _miss()
+
+
+def _check_str(data: object, _counter: Counter) -> str:
+    if type(data) is str:
+        return data
+    _miss()
+
+
+def _check_none(data: object, _counter: Counter) -> None:
+    if data is not None:
+        _miss()
+
+
+def _check_float(data: object, _counter: Counter) -> float:
+    if type(data) is float:
+        return data
+    if type(data) is int:
+        return float(data)
+    _miss()
+
+
+def _table_decoder(table: dict[str, Any]) -> FastDecoder:
+    get = table.__getitem__
+    return lambda data, _counter: get(data)  # type: ignore[arg-type]
+
+
+_SCALARS: Final[dict[Any, FastDecoder]] = {
+    int: _check_int,
+    bool: _check_bool,
+    str: _check_str,
+    float: _check_float,
+    type(None): _check_none,
+    Card: _table_decoder(_CARD_BY_TEXT),
+    Rank: _table_decoder({str(rank): rank for rank in Rank}),
+    Suit: _table_decoder({str(suit): suit for suit in Suit}),
+}
+
+
+def _compile_decoder(tp: Any) -> FastDecoder:  # noqa: PLR0911 - one case per kind of type
+    supertype = getattr(tp, "__supertype__", None)
+    if supertype is not None:
+        return decoder(supertype)
+    members = union_members(tp)
+    if members is not None:
+        return _union_decoder(tp, members)
+    if tp in _SCALARS:
+        return _SCALARS[tp]
+    if _is_enum(tp):
+        return _table_decoder({member.name.lower(): member for member in tp})
+    origin = typing.get_origin(tp)
+    if origin is Literal:
+        options = typing.get_args(tp)
+        kinds = frozenset(type(option) for option in options)
+
+        def literal(data: object, _counter: Counter) -> object:
+            if data in options and type(data) in kinds:
+                return data
+            _miss()
+
+        return literal
+    if origin is tuple:
+        return _tuple_decoder(typing.get_args(tp))
+    if origin in (frozenset, set):
+        (arg,) = typing.get_args(tp)
+        items = _list_decoder(arg)
+
+        def members_of(data: object, counter: Counter) -> frozenset[Any]:
+            listed = items(data, counter)
+            result = frozenset(listed)
+            if len(result) != len(listed):
+                _miss()
+            return result
+
+        return members_of
+    if attrs.has(tp):
+        return _attrs_decoder(tp, tagged=False)
+    return lambda data, _counter: decode_value(data, tp, "")
+
+
+def _list_decoder(item_type: Any) -> Callable[[object, Counter], list[Any]]:
+    """A decoder of a JSON array of ``item_type`` into a list."""
+    item = decoder(item_type)
+    if item_type is Card:
+        get = _CARD_BY_TEXT.__getitem__
+
+        def cards(data: object, _counter: Counter) -> list[Any]:
+            if type(data) is not list:
+                _miss()
+            return list(map(get, data))
+
+        return cards
+    if item is _check_int:
+
+        def ints(data: object, _counter: Counter) -> list[Any]:
+            if type(data) is not list:
+                _miss()
+            for value in data:
+                if type(value) is not int or not -_MAX_INT <= value < _MAX_INT:
+                    _miss()
+            return data
+
+        return ints
+
+    def items(data: object, counter: Counter) -> list[Any]:
+        if type(data) is not list:
+            _miss()
+        return [item(value, counter) for value in data]
+
+    return items
+
+
+def _tuple_decoder(args: tuple[Any, ...]) -> FastDecoder:
+    if _is_variadic(args):
+        items = _list_decoder(args[0])
+        return lambda data, counter: tuple(items(data, counter))
+    parts = tuple(decoder(arg) for arg in args)
+
+    def fixed(data: object, counter: Counter) -> tuple[Any, ...]:
+        if type(data) is not list or len(data) != len(parts):
+            _miss()
+        return tuple([part(value, counter) for part, value in zip(parts, data, strict=True)])
+
+    return fixed
+
+
+def _union_decoder(tp: Any, members: tuple[Any, ...]) -> FastDecoder:
+    classes = [m for m in members if m is not type(None)]
+    optional = len(classes) < len(members)
+    if len(classes) == 1:
+        inner = decoder(classes[0])
+        if not optional:
+            return inner
+        return lambda data, counter: None if data is None else inner(data, counter)
+    if not all(attrs.has(cls) for cls in classes):
+        return lambda data, _counter: decode_value(data, tp, "")
+    tags = {type_tag(cls): _attrs_decoder(cls, tagged=True) for cls in classes}
+
+    def tagged(data: object, counter: Counter) -> Any:
+        if data is None and optional:
+            return None
+        return tags[data["type"]](data, counter)  # type: ignore[index]
+
+    return tagged
+
+
+def _plain_init(cls: type) -> bool:
+    """Whether ``cls``'s ``__init__`` only stores its arguments (no checks, no conversions)."""
+    return (
+        not hasattr(cls, "__attrs_pre_init__")
+        and not hasattr(cls, "__attrs_post_init__")
+        and all(
+            field.init and field.validator is None and field.converter is None
+            for field in attrs.fields(cls)
+        )
+        and inspect.getattr_static(cls, "__slots__", None) is not None
+    )
+
+
+def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:
+    """The generated decoder of an attrs class: exactly its fields (and label, type tag)."""
+    fields = json_fields(cls)
+    keys = {key for _, key, _, _ in fields} | ({"type"} if tagged else set())
+    label = has_label(cls)
+    namespace: dict[str, Any] = {
+        "_miss": _miss,
+        "_keys": frozenset(keys),
+        "_labelled": frozenset({*keys, "label"}),
+        "_cls": cls,
+        "_max": _MAX_INT,
+    }
+    lines = ["def _f(d, n):"]
+    if label:
+        lines += [
+            "    if type(d) is not dict: _miss()",
+            "    k = d.keys()",
+            "    if k != _keys and k != _labelled: _miss()",
+        ]
+    else:
+        lines.append("    if type(d) is not dict or d.keys() != _keys: _miss()")
+    lines.append("    n[0] += len(d)")
+    arguments = []
+    for i, (_, key, field_type, _) in enumerate(fields):
+        value = f"d[{key!r}]"
+        item = decoder(field_type)
+        if item is _check_int:
+            lines += [
+                f"    a{i} = {value}",
+                f"    if type(a{i}) is not int or not -_max <= a{i} < _max: _miss()",
+            ]
+        elif item is _check_bool:
+            lines += [f"    a{i} = {value}", f"    if a{i} is not True and a{i} is not False: _miss()"]
+        elif item is _check_str:
+            lines += [f"    a{i} = {value}", f"    if type(a{i}) is not str: _miss()"]
+        else:
+            namespace[f"_d{i}"] = item
+            lines.append(f"    a{i} = _d{i}({value}, n)")
+        arguments.append(f"{key}=a{i}")
+    lines.append(f"    v = _cls({', '.join(arguments)})")
+    if label:
+        lines.append("    if 'label' in d and d['label'] != v.label: _miss()")
+    lines.append("    return v")
+    return typing.cast("FastDecoder", _build(cls.__qualname__, "\n".join(lines) + "\n", namespace))
