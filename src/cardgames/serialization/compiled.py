@@ -29,12 +29,15 @@ from __future__ import annotations
 
 import enum
 import inspect
+import json
+import json.encoder
 import typing
 from collections.abc import Callable
 from typing import Any, Final, Literal
 
 import attrs
 
+from cardgames._slots import slot_builder
 from cardgames.cards import Card, Rank, Suit
 from cardgames.serialization.reference import (
     JSON,
@@ -46,7 +49,7 @@ from cardgames.serialization.reference import (
     union_members,
 )
 
-__all__ = ["Counter", "FastDecoder", "decoder", "encoder"]
+__all__ = ["Counter", "FastDecoder", "decoder", "encoder", "text_encoder"]
 
 Counter = list[int]
 """A one-item list: the object members a fast decoder consumed (see :func:`decoder`)."""
@@ -56,6 +59,27 @@ FastDecoder = Callable[[object, Counter], Any]
 _MAX_INT: Final = 2**256
 _CARD_BY_TEXT: Final = {str(card): card for card in map(Card.from_index, range(52))}
 _CARD_TEXT: Final = {card: text for text, card in _CARD_BY_TEXT.items()}
+_TEXT_BY_ID: Final = {id(card): text for text, card in _CARD_BY_TEXT.items()}
+"""The text of each parsed card by identity (they live as long as this module, so no other
+object shares their ids): the cards the library builds need no hashing to be written."""
+
+
+_INDEX_BY_ID: Final = {id(card): card.index for card in _CARD_BY_TEXT.values()}
+_TEXT_BY_INDEX: Final = tuple(str(Card.from_index(index)) for index in range(52))
+
+
+def _sorted_card_texts(cards: Any) -> list[str]:
+    """The texts of a set of cards in card order (the order of their indices)."""
+    try:
+        indices = sorted(map(_INDEX_BY_ID.__getitem__, map(id, cards)))
+    except KeyError:  # cards built elsewhere: found by value
+        return [_CARD_TEXT[card] for card in sorted(cards)]
+    return list(map(_TEXT_BY_INDEX.__getitem__, indices))
+
+
+def _card_text(card: Card) -> str:
+    text = _TEXT_BY_ID.get(id(card))
+    return _CARD_TEXT[card] if text is None else text
 _ENCODERS: dict[Any, Callable[[Any], JSON]] = {}
 _DECODERS: dict[Any, FastDecoder] = {}
 
@@ -113,7 +137,7 @@ def _compile_encoder(tp: Any) -> Callable[[Any], JSON]:  # noqa: C901, PLR0911 -
     if members is not None:
         return _union_encoder(tp, members)
     if tp is Card:
-        return _CARD_TEXT.__getitem__
+        return _card_text
     if tp is Rank or tp is Suit:
         return str
     if _is_enum(tp):
@@ -134,6 +158,8 @@ def _compile_encoder(tp: Any) -> Callable[[Any], JSON]:  # noqa: C901, PLR0911 -
         ]
     if origin in (frozenset, set):
         (arg,) = typing.get_args(tp)
+        if arg is Card:
+            return _sorted_card_texts
         item = encoder(arg)
         return lambda value: [item(member) for member in sorted(value)]
     if attrs.has(tp):
@@ -146,9 +172,26 @@ def _sequence_encoder(item_type: Any) -> Callable[[Any], JSON]:
     if item is _identity:
         return list
     if item_type is Card:
-        text = _CARD_TEXT
-        return lambda value: [text[card] for card in value]
+        return _cards_encoder
+    members = union_members(item_type)
+    if members is not None and all(attrs.has(cls) for cls in members):
+        tagged = {cls: _attrs_encoder(cls, tagged=True) for cls in members}
+
+        def tagged_items(value: Any) -> JSON:
+            try:
+                return [tagged[type(member)](member) for member in value]
+            except KeyError:  # a member of another class: the reference encoder decides
+                return [item(member) for member in value]
+
+        return tagged_items
     return lambda value: [item(member) for member in value]
+
+
+def _cards_encoder(cards: Any) -> JSON:
+    try:
+        return list(map(_TEXT_BY_ID.__getitem__, map(id, cards)))
+    except KeyError:  # cards built elsewhere: found by value
+        return [_CARD_TEXT[card] for card in cards]
 
 
 def _union_encoder(tp: Any, members: tuple[Any, ...]) -> Callable[[Any], JSON]:
@@ -183,6 +226,164 @@ def _attrs_encoder(cls: type, *, tagged: bool) -> Callable[[Any], JSON]:
         entries.append("'label': v.label")
     source = f"def _f(v):\n    return {{{', '.join(entries)}}}\n"
     return typing.cast("Callable[[Any], JSON]", _build(cls.__qualname__, source, namespace))
+
+
+# --- encoding straight to JSON text ---------------------------------------------------------
+
+
+def text_encoder(tp: Any) -> Callable[[Any], str]:
+    """The JSON-text encoder of declared type ``tp``, built on first use and kept.
+
+    ``text_encoder(tp)(value) == json.dumps(encode_value(value, tp), ensure_ascii=False)``:
+    the same text, written without building the intermediate dicts and lists.
+    """
+    try:
+        return _TEXT_ENCODERS[tp]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable type expression: not compiled
+        return lambda value: _json_text(encoder(tp)(value))
+    built = _compile_text_encoder(tp)
+    _TEXT_ENCODERS[tp] = built
+    return built
+
+
+_TEXT_ENCODERS: dict[Any, Callable[[Any], str]] = {}
+_json_text: Final = json.JSONEncoder(ensure_ascii=False).encode
+_quote: Final = typing.cast("Callable[[str], str]", json.encoder.encode_basestring)  # type: ignore[attr-defined]
+_QUOTED_BY_ID: Final = {id(card): f'"{text}"' for text, card in _CARD_BY_TEXT.items()}
+_QUOTED: Final = {card: f'"{text}"' for text, card in _CARD_BY_TEXT.items()}
+
+
+def _card_json(card: Card) -> str:
+    text = _QUOTED_BY_ID.get(id(card))
+    return _QUOTED[card] if text is None else text
+
+
+def _int_json(value: Any) -> str:
+    return int.__repr__(value) if type(value) is int else _json_text(value)
+
+
+def _str_json(value: Any) -> str:
+    return _quote(value) if type(value) is str else _json_text(value)
+
+
+def _bool_json(value: Any) -> str:
+    if value is True:
+        return "true"
+    return "false" if value is False else _json_text(value)
+
+
+def _compile_text_encoder(tp: Any) -> Callable[[Any], str]:  # noqa: C901, PLR0911 - one case per kind of type
+    supertype = getattr(tp, "__supertype__", None)
+    if supertype is not None:
+        return text_encoder(supertype)
+    members = union_members(tp)
+    if members is not None:
+        return _union_text_encoder(tp, members)
+    simple = {Card: _card_json, int: _int_json, str: _str_json, bool: _bool_json}
+    if tp in simple:
+        return simple[tp]
+    if _is_enum(tp):
+        names = {member: _quote(member.name.lower()) for member in tp}
+        return names.__getitem__
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if _is_variadic(args):
+            return _sequence_text_encoder(args[0])
+        items = tuple(text_encoder(arg) for arg in args)
+        return lambda value: (
+            "[" + ", ".join([encode(item) for item, encode in zip(value, items, strict=True)]) + "]"
+        )
+    if origin in (frozenset, set):
+        (arg,) = typing.get_args(tp)
+        if arg is Card:
+            return lambda value: '["' + '", "'.join(_sorted_card_texts(value)) + '"]' if value else "[]"
+        item = text_encoder(arg)
+        return lambda value: "[" + ", ".join([item(member) for member in sorted(value)]) + "]"
+    if attrs.has(tp):
+        return _attrs_text_encoder(tp, tagged=False)
+    plain = encoder(tp)
+    return lambda value: _json_text(plain(value))
+
+
+def _sequence_text_encoder(item_type: Any) -> Callable[[Any], str]:
+    if item_type is Card:
+
+        def cards(value: Any) -> str:
+            try:
+                return "[" + ", ".join(map(_QUOTED_BY_ID.__getitem__, map(id, value))) + "]"
+            except KeyError:  # cards built elsewhere: found by value
+                return "[" + ", ".join([_QUOTED[card] for card in value]) + "]"
+
+        return cards
+    if item_type is int:
+
+        def ints(value: Any) -> str:
+            if all(type(item) is int for item in value):
+                return "[" + ", ".join(map(int.__repr__, value)) + "]"
+            return _json_text(list(value))
+
+        return ints
+    members = union_members(item_type)
+    item = text_encoder(item_type)
+    if members is not None and all(attrs.has(cls) for cls in members):
+        tagged = {cls: _attrs_text_encoder(cls, tagged=True) for cls in members}
+
+        def tagged_items(value: Any) -> str:
+            try:
+                return "[" + ", ".join([tagged[type(member)](member) for member in value]) + "]"
+            except KeyError:  # a member of another class: the reference encoder decides
+                return "[" + ", ".join([item(member) for member in value]) + "]"
+
+        return tagged_items
+    return lambda value: "[" + ", ".join([item(member) for member in value]) + "]"
+
+
+def _union_text_encoder(tp: Any, members: tuple[Any, ...]) -> Callable[[Any], str]:
+    classes = [m for m in members if m is not type(None)]
+    if len(classes) == 1:
+        inner = text_encoder(classes[0])
+        return lambda value: "null" if value is None else inner(value)
+    tagged = {cls: _attrs_text_encoder(cls, tagged=True) for cls in classes if attrs.has(cls)}
+    plain = encoder(tp)
+
+    def encode(value: Any) -> str:
+        if value is None:
+            return "null"
+        known = tagged.get(type(value))
+        if known is None:
+            return _json_text(plain(value))
+        return known(value)
+
+    return encode
+
+
+def _attrs_text_encoder(cls: type, *, tagged: bool) -> Callable[[Any], str]:
+    namespace: dict[str, Any] = {"_int": int.__repr__, "_json": _json_text, "_quote": _quote}
+    parts = []
+    if tagged:
+        parts.append(repr(f'"type": {_quote(type_tag(cls))}'))
+    for i, (name, key, field_type, _) in enumerate(json_fields(cls)):
+        head = repr(f"{_quote(key)}: ")
+        encode = text_encoder(field_type)
+        members = union_members(field_type)
+        if encode is _int_json:
+            body = f"(_int(v.{name}) if type(v.{name}) is int else _json(v.{name}))"
+        elif members is not None and len(members) > 1 and all(map(attrs.has, members)):
+            namespace[f"_t{i}"] = {cls: _attrs_text_encoder(cls, tagged=True) for cls in members}
+            namespace[f"_e{i}"] = encode
+            body = f"_t{i}.get(type(v.{name}), _e{i})(v.{name})"
+        else:
+            namespace[f"_e{i}"] = encode
+            body = f"_e{i}(v.{name})"
+        parts.append(f"{head} + {body}")
+    if has_label(cls):
+        parts.append(f"{repr(_quote('label') + ': ')} + _json(v.label)")
+    body = " + ', ' + ".join(parts) if parts else "''"
+    source = f"def _f(v):\n    return '{{' + {body} + '}}'\n"
+    return typing.cast("Callable[[Any], str]", _build(cls.__qualname__, source, namespace))
 
 
 # --- decoding -----------------------------------------------------------------------------
@@ -237,9 +438,41 @@ def _check_float(data: object, _counter: Counter) -> float:
     _miss()
 
 
+_TABLES: Final[dict[Any, dict[str, Any]]] = {
+    Card: _CARD_BY_TEXT,
+    Rank: {str(rank): rank for rank in Rank},
+    Suit: {str(suit): suit for suit in Suit},
+}
+
+
 def _table_decoder(table: dict[str, Any]) -> FastDecoder:
     get = table.__getitem__
     return lambda data, _counter: get(data)  # type: ignore[arg-type]
+
+
+def _enum_table(tp: Any) -> dict[str, Any]:
+    return {member.name.lower(): member for member in tp}
+
+
+def _is_optional(tp: Any) -> bool:
+    members = union_members(tp)
+    return members is not None and type(None) in members
+
+
+def _scalar_table(tp: Any) -> dict[str, Any] | None:
+    """The text-to-value table of a card, rank, suit or enum type (or of it or None)."""
+    members = union_members(tp)
+    if members is not None:
+        rest = [member for member in members if member is not type(None)]
+        if len(rest) != 1:
+            return None
+        tp = rest[0]
+    supertype = getattr(tp, "__supertype__", None)
+    if supertype is not None:
+        return _scalar_table(supertype)
+    if tp in _TABLES:
+        return _TABLES[tp]
+    return _enum_table(tp) if _is_enum(tp) else None
 
 
 _SCALARS: Final[dict[Any, FastDecoder]] = {
@@ -248,9 +481,7 @@ _SCALARS: Final[dict[Any, FastDecoder]] = {
     str: _check_str,
     float: _check_float,
     type(None): _check_none,
-    Card: _table_decoder(_CARD_BY_TEXT),
-    Rank: _table_decoder({str(rank): rank for rank in Rank}),
-    Suit: _table_decoder({str(suit): suit for suit in Suit}),
+    **{tp: _table_decoder(table) for tp, table in _TABLES.items()},
 }
 
 
@@ -264,7 +495,7 @@ def _compile_decoder(tp: Any) -> FastDecoder:  # noqa: PLR0911 - one case per ki
     if tp in _SCALARS:
         return _SCALARS[tp]
     if _is_enum(tp):
-        return _table_decoder({member.name.lower(): member for member in tp})
+        return _table_decoder(_enum_table(tp))
     origin = typing.get_origin(tp)
     if origin is Literal:
         options = typing.get_args(tp)
@@ -319,6 +550,16 @@ def _list_decoder(item_type: Any) -> Callable[[object, Counter], list[Any]]:
 
         return ints
 
+    tags = _tagged_union(item_type)
+    if tags is not None:
+
+        def tagged(data: object, counter: Counter) -> list[Any]:
+            if type(data) is not list:
+                _miss()
+            return [tags[value["type"]](value, counter) for value in data]
+
+        return tagged
+
     def items(data: object, counter: Counter) -> list[Any]:
         if type(data) is not list:
             _miss()
@@ -351,14 +592,35 @@ def _union_decoder(tp: Any, members: tuple[Any, ...]) -> FastDecoder:
         return lambda data, counter: None if data is None else inner(data, counter)
     if not all(attrs.has(cls) for cls in classes):
         return lambda data, _counter: decode_value(data, tp, "")
-    tags = {type_tag(cls): _attrs_decoder(cls, tagged=True) for cls in classes}
+    tags = _tag_table(classes)
+    if optional:
+        return lambda data, counter: None if data is None else tags[data["type"]](data, counter)  # type: ignore[index]
+    return lambda data, counter: tags[data["type"]](data, counter)  # type: ignore[index]
 
-    def tagged(data: object, counter: Counter) -> Any:
-        if data is None and optional:
-            return None
-        return tags[data["type"]](data, counter)  # type: ignore[index]
 
-    return tagged
+def _tag_table(classes: list[type]) -> dict[str, FastDecoder]:
+    """The tagged decoders of a union's classes, by their ``"type"`` tag."""
+    return {type_tag(cls): _attrs_decoder(cls, tagged=True) for cls in classes}
+
+
+def _tagged_union(tp: Any) -> dict[str, FastDecoder] | None:
+    """The tag table of a union of two or more attrs classes (no None), else None."""
+    members = union_members(tp)
+    if members is None or type(None) in members or len(members) < 2:  # noqa: PLR2004
+        return None
+    if not all(attrs.has(cls) for cls in members):
+        return None
+    return _tag_table(list(members))
+
+
+_MEMO_LIMIT: Final = 4096
+"""The most values kept per class by the decoders' memo (hostile documents cannot grow it)."""
+_MEMO_SCALARS: Final = (_check_int, _check_bool, _check_str, _check_none)
+
+
+def _is_frozen(cls: type) -> bool:
+    setter = inspect.getattr_static(cls, "__setattr__", None)
+    return getattr(setter, "__name__", "") == "_frozen_setattrs"
 
 
 def _plain_init(cls: type) -> bool:
@@ -370,12 +632,16 @@ def _plain_init(cls: type) -> bool:
             field.init and field.validator is None and field.converter is None
             for field in attrs.fields(cls)
         )
-        and inspect.getattr_static(cls, "__slots__", None) is not None
     )
 
 
-def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:
-    """The generated decoder of an attrs class: exactly its fields (and label, type tag)."""
+def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901 - one case per kind of field
+    """The generated decoder of an attrs class: exactly its fields (and label, type tag).
+
+    A frozen class whose fields are all scalars (integers, strings, booleans, cards, enum
+    members, None) is memoized: its value depends only on the JSON scalars, which key a table
+    of values already built (at most :data:`_MEMO_LIMIT` per class).
+    """
     fields = json_fields(cls)
     keys = {key for _, key, _, _ in fields} | ({"type"} if tagged else set())
     label = has_label(cls)
@@ -383,8 +649,10 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:
         "_miss": _miss,
         "_keys": frozenset(keys),
         "_labelled": frozenset({*keys, "label"}),
-        "_cls": cls,
+        "_cls": slot_builder(cls) if _plain_init(cls) else cls,
         "_max": _MAX_INT,
+        "_memo": {},
+        "_limit": _MEMO_LIMIT,
     }
     lines = ["def _f(d, n):"]
     if label:
@@ -395,26 +663,72 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:
         ]
     else:
         lines.append("    if type(d) is not dict or d.keys() != _keys: _miss()")
-    lines.append("    n[0] += len(d)")
+    lines.append("    n[0] += len(d)" if label else f"    n[0] += {len(keys)}")
     arguments = []
+    raw = []
+    memo = _is_frozen(cls) and not label
     for i, (_, key, field_type, _) in enumerate(fields):
         value = f"d[{key!r}]"
         item = decoder(field_type)
+        tags = _tagged_union(field_type)
         if item is _check_int:
             lines += [
                 f"    a{i} = {value}",
                 f"    if type(a{i}) is not int or not -_max <= a{i} < _max: _miss()",
             ]
+            raw.append(f"a{i}")
         elif item is _check_bool:
             lines += [f"    a{i} = {value}", f"    if a{i} is not True and a{i} is not False: _miss()"]
+            raw.append(f"a{i}")
         elif item is _check_str:
             lines += [f"    a{i} = {value}", f"    if type(a{i}) is not str: _miss()"]
+            raw.append(f"a{i}")
+        elif (table := _scalar_table(field_type)) is not None:
+            namespace[f"_c{i}"] = table
+            lines.append(f"    r{i} = {value}")
+            if _is_optional(field_type):
+                lines.append(f"    a{i} = None if r{i} is None else _c{i}[r{i}]")
+            else:
+                lines.append(f"    a{i} = _c{i}[r{i}]")
+            raw.append(f"r{i}")
+        elif tags is not None:
+            namespace[f"_t{i}"] = tags
+            lines.append(f"    r{i} = {value}")
+            lines.append(f"    a{i} = _t{i}[r{i}['type']](r{i}, n)")
+            memo = False
         else:
             namespace[f"_d{i}"] = item
-            lines.append(f"    a{i} = _d{i}({value}, n)")
+            lines += [f"    r{i} = {value}", f"    a{i} = _d{i}(r{i}, n)"]
+            raw.append(f"r{i}")
+            memo = memo and _is_scalar(field_type)
         arguments.append(f"{key}=a{i}")
-    lines.append(f"    v = _cls({', '.join(arguments)})")
+    build = f"_cls({', '.join(arguments)})"
+    if memo and raw:
+        lines += [
+            f"    key = ({', '.join(raw)},)",
+            "    v = _memo.get(key)",
+            "    if v is None:",
+            f"        v = {build}",
+            "        if len(_memo) < _limit: _memo[key] = v",
+        ]
+    else:
+        lines.append(f"    v = {build}")
     if label:
         lines.append("    if 'label' in d and d['label'] != v.label: _miss()")
     lines.append("    return v")
     return typing.cast("FastDecoder", _build(cls.__qualname__, "\n".join(lines) + "\n", namespace))
+
+
+def _is_scalar(tp: Any) -> bool:
+    """Whether JSON scalars of ``tp`` decode one to one (a table, an exact type, or None).
+
+    Two different JSON scalars that a fast decoder accepts for ``tp`` give different values,
+    and a scalar of another JSON type is refused, so the raw scalars can key a memo.
+    """
+    members = union_members(tp)
+    if members is not None:
+        return all(_is_scalar(member) for member in members)
+    supertype = getattr(tp, "__supertype__", None)
+    if supertype is not None:
+        return _is_scalar(supertype)
+    return tp in _SCALARS or _is_enum(tp)
