@@ -52,6 +52,10 @@ def test_smoke_run_reports_every_engine_measure(tmp_path: Path) -> None:
             "json_dumps",
             "from_json",
             "json_loads",
+            "observation_to_json",
+            "observation_json_dumps",
+            "observation_from_json",
+            "observation_json_loads",
             "ismcts",
             "memory_per_state",
         ):
