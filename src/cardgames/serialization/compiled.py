@@ -118,8 +118,6 @@ def encoder(tp: Any) -> Callable[[Any], JSON]:
         return _ENCODERS[tp]
     except KeyError:
         pass
-    except TypeError:  # an unhashable type expression: not compiled
-        return lambda value: encode_value(value, tp)
     built = _compile_encoder(tp)
     _ENCODERS[tp] = built
     return built
@@ -241,8 +239,6 @@ def text_encoder(tp: Any) -> Callable[[Any], str]:
         return _TEXT_ENCODERS[tp]
     except KeyError:
         pass
-    except TypeError:  # an unhashable type expression: not compiled
-        return lambda value: _json_text(encoder(tp)(value))
     built = _compile_text_encoder(tp)
     _TEXT_ENCODERS[tp] = built
     return built
@@ -284,6 +280,8 @@ def _compile_text_encoder(tp: Any) -> Callable[[Any], str]:  # noqa: C901, PLR09
     simple = {Card: _card_json, int: _int_json, str: _str_json, bool: _bool_json}
     if tp in simple:
         return simple[tp]
+    if tp is Rank or tp is Suit:
+        return lambda value: _quote(str(value))
     if _is_enum(tp):
         names = {member: _quote(member.name.lower()) for member in tp}
         return names.__getitem__
@@ -400,8 +398,6 @@ def decoder(tp: Any) -> FastDecoder:
         return _DECODERS[tp]
     except KeyError:
         pass
-    except TypeError:  # an unhashable type expression: not compiled
-        return lambda data, _counter: decode_value(data, tp, "")
     built = _compile_decoder(tp)
     _DECODERS[tp] = built
     return built
@@ -615,7 +611,6 @@ def _tagged_union(tp: Any) -> dict[str, FastDecoder] | None:
 
 _MEMO_LIMIT: Final = 4096
 """The most values kept per class by the decoders' memo (hostile documents cannot grow it)."""
-_MEMO_SCALARS: Final = (_check_int, _check_bool, _check_str, _check_none)
 
 
 def _is_frozen(cls: type) -> bool:
@@ -628,6 +623,7 @@ def _plain_init(cls: type) -> bool:
     return (
         not hasattr(cls, "__attrs_pre_init__")
         and not hasattr(cls, "__attrs_post_init__")
+        and not hasattr(cls, "_attrs_cached_hash")
         and all(
             field.init and field.validator is None and field.converter is None
             for field in attrs.fields(cls)

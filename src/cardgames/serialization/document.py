@@ -309,10 +309,12 @@ def _fast_data(
         counter: Counter = [len(document)]
         data_class = data_type(info, kind)
         config_class = info.config_class
-        if config_class is None:
-            if document["config"] is not None:
-                return None
-        elif decoder(config_class)(document["config"], counter) != _config_of(game):
+        config, expected = (
+            (document["config"], None)
+            if config_class is None
+            else (decoder(config_class)(document["config"], counter), _config_of(game))
+        )
+        if config != expected or (config_class is None and config is not None):
             return None
         value = decoder(data_class)(document["data"], counter)
         if counter[0] != text.count(_COLON):
