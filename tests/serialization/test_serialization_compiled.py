@@ -274,6 +274,37 @@ class _Sequence(Sequence[int]):
         return len(self._items)
 
 
+@attrs.frozen(kw_only=True)
+class Lefter(Left):
+    """A subclass of a union's member: written by the reference encoder, with its own tag."""
+
+    extra: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class Mixed:
+    """A union of plain types, which the codec writes but cannot read back."""
+
+    value: int | str
+
+
+def test_values_outside_the_declared_classes_use_the_reference_codec() -> None:
+    """A subclass in a tagged union, a union of plain types, a dict: the reference decides."""
+    sides = (Left(card=Card.parse("Ah")), Lefter(card=Card.parse("2c"), extra=1))
+    expected = reference.encode_value(sides, tuple[Left | Right, ...])
+    assert expected[1] == {"type": "lefter", "card": "2c", "extra": 1}
+    assert encode_value(sides, tuple[Left | Right, ...]) == expected
+    assert text_encoder(tuple[Left | Right, ...])(sides) == json.dumps(expected)
+    assert encode_value(Mixed(value="x"), Mixed) == {"value": "x"}
+    with pytest.raises(TypeError, match="cannot decode a union"):
+        decode_value({"value": 1}, Mixed)
+    with pytest.raises(TypeError, match="cannot decode"):
+        decode_value({"a": 1}, dict[str, int])
+    assert decode_value(True, bool) is True
+    with pytest.raises(DecodeError, match="expected a boolean"):
+        decode_value(1, bool)
+
+
 def test_tuple_fields_may_hold_any_sequence() -> None:
     """A tuple-typed field holding another sequence is written like the tuple."""
 

@@ -581,10 +581,8 @@ def _tuple_decoder(args: tuple[Any, ...]) -> FastDecoder:
 def _union_decoder(tp: Any, members: tuple[Any, ...]) -> FastDecoder:
     classes = [m for m in members if m is not type(None)]
     optional = len(classes) < len(members)
-    if len(classes) == 1:
+    if len(classes) == 1:  # X | None: a union of one class is that class
         inner = decoder(classes[0])
-        if not optional:
-            return inner
         return lambda data, counter: None if data is None else inner(data, counter)
     if not all(attrs.has(cls) for cls in classes):
         return lambda data, _counter: decode_value(data, tp, "")
