@@ -58,13 +58,33 @@ FastDecoder = Callable[[object, Counter], Any]
 
 _MAX_INT: Final = 2**256
 _CARD_BY_TEXT: Final = {str(card): card for card in map(Card.from_index, range(52))}
-_CARD_TEXT: Final = {card: text for text, card in _CARD_BY_TEXT.items()}
 _TEXT_BY_ID: Final = {id(card): text for text, card in _CARD_BY_TEXT.items()}
 """The text of each parsed card by identity (they live as long as this module, so no other
-object shares their ids): the cards the library builds need no hashing to be written."""
+object shares their ids), and of the card objects learned by :func:`_text_of`: the cards the
+library builds need no hashing to be written."""
 
 
 _INDEX_BY_ID: Final = {id(card): card.index for card in _CARD_BY_TEXT.values()}
+_QUOTED_BY_ID: Final = {id(card): f'"{text}"' for text, card in _CARD_BY_TEXT.items()}
+_KEPT: Final[list[Card]] = []
+"""Other card objects met while writing, kept alive so that their ids stay theirs."""
+_KEEP_LIMIT: Final = 1024
+
+
+def _text_of(card: Card) -> str:
+    """The text of a card met by value, as the reference writes it; learns the object's id.
+
+    A game's own card objects (Sixes' deck, say) are learned once, so that later documents
+    write them by identity; at most :data:`_KEEP_LIMIT` objects are kept.
+    """
+    text = str(card)
+    if type(card) is Card and len(_KEPT) < _KEEP_LIMIT:
+        _KEPT.append(card)
+        key = id(card)
+        _INDEX_BY_ID[key] = card.index
+        _QUOTED_BY_ID[key] = f'"{text}"'
+        _TEXT_BY_ID[key] = text
+    return text
 _TEXT_BY_INDEX: Final = tuple(str(Card.from_index(index)) for index in range(52))
 
 
@@ -73,13 +93,13 @@ def _sorted_card_texts(cards: Any) -> list[str]:
     try:
         indices = sorted(map(_INDEX_BY_ID.__getitem__, map(id, cards)))
     except KeyError:  # cards built elsewhere: found by value
-        return [_CARD_TEXT[card] for card in sorted(cards)]
+        return [_text_of(card) for card in sorted(cards)]
     return list(map(_TEXT_BY_INDEX.__getitem__, indices))
 
 
 def _card_text(card: Card) -> str:
     text = _TEXT_BY_ID.get(id(card))
-    return _CARD_TEXT[card] if text is None else text
+    return _text_of(card) if text is None else text
 _ENCODERS: dict[Any, Callable[[Any], JSON]] = {}
 _DECODERS: dict[Any, FastDecoder] = {}
 
@@ -189,7 +209,7 @@ def _cards_encoder(cards: Any) -> JSON:
     try:
         return list(map(_TEXT_BY_ID.__getitem__, map(id, cards)))
     except KeyError:  # cards built elsewhere: found by value
-        return [_CARD_TEXT[card] for card in cards]
+        return [_text_of(card) for card in cards]
 
 
 def _union_encoder(tp: Any, members: tuple[Any, ...]) -> Callable[[Any], JSON]:
@@ -247,13 +267,11 @@ def text_encoder(tp: Any) -> Callable[[Any], str]:
 _TEXT_ENCODERS: dict[Any, Callable[[Any], str]] = {}
 _json_text: Final = json.JSONEncoder(ensure_ascii=False).encode
 _quote: Final = typing.cast("Callable[[str], str]", json.encoder.encode_basestring)  # type: ignore[attr-defined]
-_QUOTED_BY_ID: Final = {id(card): f'"{text}"' for text, card in _CARD_BY_TEXT.items()}
-_QUOTED: Final = {card: f'"{text}"' for text, card in _CARD_BY_TEXT.items()}
 
 
 def _card_json(card: Card) -> str:
     text = _QUOTED_BY_ID.get(id(card))
-    return _QUOTED[card] if text is None else text
+    return f'"{_text_of(card)}"' if text is None else text
 
 
 def _int_json(value: Any) -> str:
@@ -313,7 +331,7 @@ def _sequence_text_encoder(item_type: Any) -> Callable[[Any], str]:
             try:
                 return "[" + ", ".join(map(_QUOTED_BY_ID.__getitem__, map(id, value))) + "]"
             except KeyError:  # cards built elsewhere: found by value
-                return "[" + ", ".join([_QUOTED[card] for card in value]) + "]"
+                return '["' + '", "'.join([_text_of(card) for card in value]) + '"]' if value else "[]"
 
         return cards
     if item_type is int:
@@ -641,23 +659,28 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901 - o
     label = has_label(cls)
     namespace: dict[str, Any] = {
         "_miss": _miss,
-        "_keys": frozenset(keys),
-        "_labelled": frozenset({*keys, "label"}),
         "_cls": slot_builder(cls) if _plain_init(cls) else cls,
         "_max": _MAX_INT,
         "_memo": {},
         "_limit": _MEMO_LIMIT,
     }
+    # Every field is read below (a missing one raises), so a count of members tells that
+    # there is no other one.
     lines = ["def _f(d, n):"]
     if label:
         lines += [
             "    if type(d) is not dict: _miss()",
-            "    k = d.keys()",
-            "    if k != _keys and k != _labelled: _miss()",
+            f"    if len(d) != {len(keys)} and (len(d) != {len(keys) + 1} or 'label' not in d):",
+            "        _miss()",
+            "    n[0] += len(d)",
         ]
     else:
-        lines.append("    if type(d) is not dict or d.keys() != _keys: _miss()")
-    lines.append("    n[0] += len(d)" if label else f"    n[0] += {len(keys)}")
+        lines += [
+            f"    if type(d) is not dict or len(d) != {len(keys)}: _miss()",
+            f"    n[0] += {len(keys)}",
+        ]
+    if tagged:
+        lines.append("    d['type']")
     arguments = []
     raw = []
     memo = _is_frozen(cls) and not label
