@@ -166,14 +166,12 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
             per_unit=True,
         ),
         *json_measures(label, game, "", saved, lambda t: decode_state(game, t)),
-        *json_measures(
-            label, game, "observation_", seen, lambda t: decode_observation(game, t)
-        ),
+        *json_measures(label, game, "observation_", seen, lambda t: decode_observation(game, t)),
         Measure(f"{label}.ismcts", "iterations/s", search),
     ]
 
 
-def json_measures(  # noqa: PLR0913 - the two sides of each comparison
+def json_measures(
     label: str,
     game: Game[Any, Any, Any],
     prefix: str,
@@ -197,7 +195,9 @@ def json_measures(  # noqa: PLR0913 - the two sides of each comparison
 
     return [
         Measure(f"{label}.{prefix}to_json", "µs", _cycle(values, dumps_one), per_unit=True),
-        Measure(f"{label}.{prefix}json_dumps", "µs", _cycle(documents, dumps_stdlib), per_unit=True),
+        Measure(
+            f"{label}.{prefix}json_dumps", "µs", _cycle(documents, dumps_stdlib), per_unit=True
+        ),
         Measure(f"{label}.{prefix}from_json", "µs", _cycle(texts, decode), per_unit=True),
         Measure(f"{label}.{prefix}json_loads", "µs", _cycle(texts, json.loads), per_unit=True),
     ]

@@ -12,16 +12,16 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from toy_game import ToyGame
 
 from cardgames.cards import Card, Rank, Suit
 from cardgames.errors import DecodeError
-from cardgames.game import Game
+from cardgames.game import Game, PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.serialization import decode_observation, decode_state, dumps, encode, reference
 from cardgames.serialization.codec import decode_value, encode_value
 from cardgames.serialization.compiled import decoder, encoder, text_encoder
 from cardgames.sixes import Sixes, SixesConfig
+from toy_game import ToyGame
 
 Seat = NewType("Seat", int)
 
@@ -208,7 +208,7 @@ def test_fast_decoder_agrees_with_the_reference_on_mutated_documents(
     rng: random.Random, data: st.DataObject
 ) -> None:
     """Any value replaced, dropped or added: both decoders accept it alike, or name one error."""
-    document = reference.encode_value(_sample(rng), Sample)
+    document: Any = reference.encode_value(_sample(rng), Sample)
     paths = list(_paths(document))
     for _ in range(10):
         path = data.draw(st.sampled_from(paths))
@@ -291,7 +291,7 @@ class Mixed:
 def test_values_outside_the_declared_classes_use_the_reference_codec() -> None:
     """A subclass in a tagged union, a union of plain types, a dict: the reference decides."""
     sides = (Left(card=Card.parse("Ah")), Lefter(card=Card.parse("2c"), extra=1))
-    expected = reference.encode_value(sides, tuple[Left | Right, ...])
+    expected: Any = reference.encode_value(sides, tuple[Left | Right, ...])
     assert expected[1] == {"type": "lefter", "card": "2c", "extra": 1}
     assert encode_value(sides, tuple[Left | Right, ...]) == expected
     assert text_encoder(tuple[Left | Right, ...])(sides) == json.dumps(expected)
@@ -300,7 +300,8 @@ def test_values_outside_the_declared_classes_use_the_reference_codec() -> None:
         decode_value({"value": 1}, Mixed)
     with pytest.raises(TypeError, match="cannot decode"):
         decode_value({"a": 1}, dict[str, int])
-    assert decode_value(True, bool) is True
+    yes = True
+    assert decode_value(yes, bool) is True
     with pytest.raises(DecodeError, match="expected a boolean"):
         decode_value(1, bool)
 
@@ -337,7 +338,8 @@ def test_ints_and_strings_of_other_types_are_written_as_json_would() -> None:
     class Text(str):
         __slots__ = ()
 
-    assert text_encoder(int)(True) == "true"
+    yes = True
+    assert text_encoder(int)(yes) == "true"
     assert text_encoder(tuple[int, ...])((1, True)) == "[1, true]"
     assert text_encoder(str)(Text("x")) == '"x"'
     assert text_encoder(bool)(1) == "1"
@@ -370,7 +372,7 @@ def test_dumps_is_json_dumps_of_encode(game: Game[Any, Any, Any]) -> None:
         for state in _positions(game, seed):
             config = getattr(game, "config", None)
             values = [state] if config is None else [state, config]
-            values += [game.observe(state, seat) for seat in range(2)]
+            values += [game.observe(state, PlayerId(seat)) for seat in range(2)]
             for value in values:
                 assert dumps(game, value) == json.dumps(encode(game, value), ensure_ascii=False)
             if not game.is_terminal(state):
@@ -388,7 +390,7 @@ def test_state_and_observation_text_decode_the_same_way_as_documents(
         assert decode_state(game, text) == state
         assert decode_state(game, text.encode()) == state
         assert decode_state(game, json.loads(text)) == state
-        view = game.observe(state, 1)
+        view = game.observe(state, PlayerId(1))
         text = dumps(game, view)
         assert decode_observation(game, text) == view
         assert decode_observation(game, text.encode()) == view

@@ -41,10 +41,10 @@ from cardgames._slots import slot_builder
 from cardgames.cards import Card, Rank, Suit
 from cardgames.serialization.reference import (
     JSON,
-    has_label,
-    json_fields,
     decode_value,
     encode_value,
+    has_label,
+    json_fields,
     type_tag,
     union_members,
 )
@@ -85,6 +85,8 @@ def _text_of(card: Card) -> str:
         _QUOTED_BY_ID[key] = f'"{text}"'
         _TEXT_BY_ID[key] = text
     return text
+
+
 _TEXT_BY_INDEX: Final = tuple(str(Card.from_index(index)) for index in range(52))
 
 
@@ -100,6 +102,8 @@ def _sorted_card_texts(cards: Any) -> list[str]:
 def _card_text(card: Card) -> str:
     text = _TEXT_BY_ID.get(id(card))
     return _text_of(card) if text is None else text
+
+
 _ENCODERS: dict[Any, Callable[[Any], JSON]] = {}
 _DECODERS: dict[Any, FastDecoder] = {}
 
@@ -122,7 +126,7 @@ def _is_enum(tp: Any) -> bool:
 
 
 def _is_variadic(args: tuple[Any, ...]) -> bool:
-    return len(args) == 2 and args[1] is Ellipsis  # noqa: PLR2004 - tuple[X, ...]
+    return len(args) == 2 and args[1] is Ellipsis
 
 
 # --- encoding -----------------------------------------------------------------------------
@@ -171,13 +175,11 @@ def _compile_encoder(tp: Any) -> Callable[[Any], JSON]:  # noqa: C901, PLR0911 -
         if _is_variadic(args):
             return _sequence_encoder(args[0])
         items = tuple(encoder(arg) for arg in args)
-        return lambda value: [
-            encode(item) for item, encode in zip(value, items, strict=True)
-        ]
+        return lambda value: [encode(item) for item, encode in zip(value, items, strict=True)]
     if origin in (frozenset, set):
         (arg,) = typing.get_args(tp)
         if arg is Card:
-            return _sorted_card_texts
+            return typing.cast("Callable[[Any], JSON]", _sorted_card_texts)
         item = encoder(arg)
         return lambda value: [item(member) for member in sorted(value)]
     if attrs.has(tp):
@@ -266,7 +268,7 @@ def text_encoder(tp: Any) -> Callable[[Any], str]:
 
 _TEXT_ENCODERS: dict[Any, Callable[[Any], str]] = {}
 _json_text: Final = json.JSONEncoder(ensure_ascii=False).encode
-_quote: Final = typing.cast("Callable[[str], str]", json.encoder.encode_basestring)  # type: ignore[attr-defined]
+_quote: Final = json.encoder.encode_basestring
 
 
 def _card_json(card: Card) -> str:
@@ -315,7 +317,9 @@ def _compile_text_encoder(tp: Any) -> Callable[[Any], str]:  # noqa: C901, PLR09
     if origin in (frozenset, set):
         (arg,) = typing.get_args(tp)
         if arg is Card:
-            return lambda value: '["' + '", "'.join(_sorted_card_texts(value)) + '"]' if value else "[]"
+            return lambda value: (
+                '["' + '", "'.join(_sorted_card_texts(value)) + '"]' if value else "[]"
+            )
         item = text_encoder(arg)
         return lambda value: "[" + ", ".join([item(member) for member in sorted(value)]) + "]"
     if attrs.has(tp):
@@ -331,7 +335,9 @@ def _sequence_text_encoder(item_type: Any) -> Callable[[Any], str]:
             try:
                 return "[" + ", ".join(map(_QUOTED_BY_ID.__getitem__, map(id, value))) + "]"
             except KeyError:  # cards built elsewhere: found by value
-                return '["' + '", "'.join([_text_of(card) for card in value]) + '"]' if value else "[]"
+                return (
+                    '["' + '", "'.join([_text_of(card) for card in value]) + '"]' if value else "[]"
+                )
 
         return cards
     if item_type is int:
@@ -396,7 +402,7 @@ def _attrs_text_encoder(cls: type, *, tagged: bool) -> Callable[[Any], str]:
             body = f"_e{i}(v.{name})"
         parts.append(f"{head} + {body}")
     if has_label(cls):
-        parts.append(f"{repr(_quote('label') + ': ')} + _json(v.label)")
+        parts.append(f"{_quote('label') + ': '!r} + _json(v.label)")
     body = " + ', ' + ".join(parts) if parts else "''"
     source = f"def _f(v):\n    return '{{' + {body} + '}}'\n"
     return typing.cast("Callable[[Any], str]", _build(cls.__qualname__, source, namespace))
@@ -499,7 +505,7 @@ _SCALARS: Final[dict[Any, FastDecoder]] = {
 }
 
 
-def _compile_decoder(tp: Any) -> FastDecoder:  # noqa: PLR0911 - one case per kind of type
+def _compile_decoder(tp: Any) -> FastDecoder:  # noqa: C901, PLR0911 - one case per kind of type
     supertype = getattr(tp, "__supertype__", None)
     if supertype is not None:
         return decoder(supertype)
@@ -540,7 +546,7 @@ def _compile_decoder(tp: Any) -> FastDecoder:  # noqa: PLR0911 - one case per ki
     return lambda data, _counter: decode_value(data, tp, "")
 
 
-def _list_decoder(item_type: Any) -> Callable[[object, Counter], list[Any]]:
+def _list_decoder(item_type: Any) -> Callable[[object, Counter], list[Any]]:  # noqa: C901 - one case per kind of item
     """A decoder of a JSON array of ``item_type`` into a list."""
     item = decoder(item_type)
     if item_type is Card:
@@ -618,7 +624,7 @@ def _tag_table(classes: list[type]) -> dict[str, FastDecoder]:
 def _tagged_union(tp: Any) -> dict[str, FastDecoder] | None:
     """The tag table of a union of two or more attrs classes (no None), else None."""
     members = union_members(tp)
-    if members is None or type(None) in members or len(members) < 2:  # noqa: PLR2004
+    if members is None or type(None) in members or len(members) < 2:
         return None
     if not all(attrs.has(cls) for cls in members):
         return None
@@ -647,7 +653,7 @@ def _plain_init(cls: type) -> bool:
     )
 
 
-def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901 - one case per kind of field
+def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901, PLR0912, PLR0915 - one case per kind of field
     """The generated decoder of an attrs class: exactly its fields (and label, type tag).
 
     A frozen class whose fields are all scalars (integers, strings, booleans, cards, enum
@@ -695,7 +701,10 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901 - o
             ]
             raw.append(f"a{i}")
         elif item is _check_bool:
-            lines += [f"    a{i} = {value}", f"    if a{i} is not True and a{i} is not False: _miss()"]
+            lines += [
+                f"    a{i} = {value}",
+                f"    if a{i} is not True and a{i} is not False: _miss()",
+            ]
             raw.append(f"a{i}")
         elif item is _check_str:
             lines += [f"    a{i} = {value}", f"    if type(a{i}) is not str: _miss()"]

@@ -210,10 +210,13 @@ def _text(game: AnyGame, value: object) -> str:
         return json.dumps(encode(game, value), ensure_ascii=False)
     head = _HEADS.get((info.name, kind))
     if head is None:
-        head = _HEADS[info.name, kind] = json.dumps(
-            {"format": FORMAT, "version": VERSION, "kind": kind, "game": info.name},
-            ensure_ascii=False,
-        )[:-1] + ", "
+        head = _HEADS[info.name, kind] = (
+            json.dumps(
+                {"format": FORMAT, "version": VERSION, "kind": kind, "game": info.name},
+                ensure_ascii=False,
+            )[:-1]
+            + ", "
+        )
     config_text = "null" if config_class is None else text_encoder(config_class)(config)
     if kind == "config":
         return f'{head}"data": {config_text}}}'
