@@ -152,20 +152,28 @@ _INDEX_BY_ID: Final[dict[int, int]] = {
 long as their modules, so no other object shares their ids): decoded cards need no hashing."""
 
 
-def _mask(cards: Sequence[Card], where: str) -> int:
+_BIT: Final = tuple(1 << index for index in range(DECK_SIZE))
+
+
+def _mask(cards: Sequence[Card], field: str, seat: int | None = None) -> int:
     """The bitmask of ``cards``, which must be distinct cards of the 40-card deck (S2)."""
+    try:  # the shared cards, all different: found by identity, in bulk
+        indices = set(map(_INDEX_BY_ID.__getitem__, map(id, cards)))
+    except KeyError:
+        pass
+    else:
+        if len(indices) == len(cards):
+            return sum(map(_BIT.__getitem__, indices))
     mask = 0
     by_id = _INDEX_BY_ID
     for card in cards:
         index = by_id.get(id(card))
         if index is None:
             index = index_of(card)
-        if index is None:
-            raise InvalidStateError(
-                f"invalid Sixes state: {where}: {card} is not a Sixes card (S2)"
-            )
-        if mask >> index & 1:
-            raise InvalidStateError(f"invalid Sixes state: {where}: {card} appears twice (S2)")
+        if index is None or mask >> index & 1:
+            where = field if seat is None else f"{field}[{seat}]"
+            problem = "is not a Sixes card" if index is None else "appears twice"
+            raise InvalidStateError(f"invalid Sixes state: {where}: {card} {problem} (S2)")
         mask |= 1 << index
     return mask
 
@@ -178,7 +186,7 @@ def from_document(document: SixesStateDocument) -> SixesState:
             missing, doubled or in two places, a column that is not one run through its 6,
             chips that do not add up, …); the message names the rule.
     """
-    hand_masks = tuple(_mask(hand, f"hands[{seat}]") for seat, hand in enumerate(document.hands))
+    hand_masks = tuple([_mask(hand, "hands", seat) for seat, hand in enumerate(document.hands)])
     if len(document.columns) != len(Suit):
         raise InvalidStateError("invalid Sixes state: columns needs one entry per suit (S6)")
     table_mask = _mask([card for column in document.columns for card in column], "columns")
@@ -196,7 +204,14 @@ def from_document(document: SixesStateDocument) -> SixesState:
         chance_key=document.chance_key,
         pending_decks=document.pending_decks,
     )
-    if state.columns != document.columns:
+    clubs, diamonds, hearts, spades = _COLUMNS
+    columns = (
+        clubs[table_mask & _SUIT_MASK],
+        diamonds[table_mask >> SUIT_SPAN & _SUIT_MASK],
+        hearts[table_mask >> 2 * SUIT_SPAN & _SUIT_MASK],
+        spades[table_mask >> 3 * SUIT_SPAN & _SUIT_MASK],
+    )
+    if columns != document.columns:
         raise InvalidStateError(
             "invalid Sixes state: columns[s] must hold the cards of suit s, low to high (S6)"
         )
