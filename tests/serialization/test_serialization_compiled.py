@@ -246,6 +246,24 @@ def test_fast_decoder_memo_is_bounded() -> None:
     assert decode({"number": 3}, [0]) is values[3]
 
 
+def test_memoized_values_are_not_found_by_equal_scalars_of_another_type() -> None:
+    """Once 1 and false are memoized, true, 1.0 and 0 are still refused (true == 1 in Python)."""
+
+    @attrs.frozen
+    class Flags:
+        number: int
+        flag: bool
+        card: Card
+        name: str
+
+    good = {"number": 1, "flag": False, "card": "Ah", "name": "x"}
+    assert decode_value(good, Flags) == Flags(1, False, Card.parse("Ah"), "x")  # noqa: FBT003
+    for key, value in (("number", True), ("number", 1.0), ("flag", 0), ("card", "AH")):
+        _agrees({**good, key: value}, Flags)
+    with pytest.raises(DecodeError, match="expected an integer"):
+        decode_value({**good, "number": True}, Flags)
+
+
 def test_unsupported_types_use_the_reference_codec() -> None:
     """A dict field and a union of plain types go through the reference codec (and its errors)."""
     assert encode_value({1: 2}, dict[int, int]) == {"1": 2}

@@ -685,15 +685,20 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901, PL
             f"    if type(d) is not dict or len(d) != {len(keys)}: _miss()",
             f"    n[0] += {len(keys)}",
         ]
-    if tagged:
-        lines.append("    d['type']")
+    head = len(lines)
     arguments = []
     raw = []
+    # A memoized value is looked up before any check when the raw scalars' types are pinned
+    # down first (``true == 1`` and ``1.0 == 1`` would otherwise find another value).
+    early: list[str] | None = []
     memo = _is_frozen(cls) and not label
     for i, (_, key, field_type, _) in enumerate(fields):
         value = f"d[{key!r}]"
         item = decoder(field_type)
         tags = _tagged_union(field_type)
+        guard = {_check_int: "type(e[{}]) is int", _check_str: "type(e[{}]) is str"}.get(item)
+        if item is _check_bool:
+            guard = "(e[{0}] is True or e[{0}] is False)"
         if item is _check_int:
             lines += [
                 f"    a{i} = {value}",
@@ -710,6 +715,7 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901, PL
             lines += [f"    a{i} = {value}", f"    if type(a{i}) is not str: _miss()"]
             raw.append(f"a{i}")
         elif (table := _scalar_table(field_type)) is not None:
+            guard = ""
             namespace[f"_c{i}"] = table
             lines.append(f"    r{i} = {value}")
             if _is_optional(field_type):
@@ -727,8 +733,21 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901, PL
             lines += [f"    r{i} = {value}", f"    a{i} = _d{i}(r{i}, n)"]
             raw.append(f"r{i}")
             memo = memo and _is_scalar(field_type)
+        if early is not None and guard is not None:
+            early.append(guard.format(len(raw) - 1))
+        else:
+            early = None
         arguments.append(f"{key}=a{i}")
     build = f"_cls({', '.join(arguments)})"
+    if memo and raw and early is not None:
+        reads = ", ".join(f"d[{key!r}]" for _, key, _, _ in fields)
+        checks = " and ".join(check for check in early if check) or "True"
+        lines[head:head] = [
+            f"    e = ({reads},)",
+            f"    if {checks}:",
+            "        v = _memo.get(e)",
+            "        if v is not None: return v",
+        ]
     if memo and raw:
         lines += [
             f"    key = ({', '.join(raw)},)",
