@@ -696,7 +696,11 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901, PL
         value = f"d[{key!r}]"
         item = decoder(field_type)
         tags = _tagged_union(field_type)
-        guard = {_check_int: "type(e[{}]) is int", _check_str: "type(e[{}]) is str"}.get(item)
+        guards: dict[FastDecoder, str] = {
+            _check_int: "type(e[{}]) is int",
+            _check_str: "type(e[{}]) is str",
+        }
+        guard = guards.get(item)
         if item is _check_bool:
             guard = "(e[{0}] is True or e[{0}] is False)"
         if item is _check_int:
