@@ -246,6 +246,45 @@ def test_fast_decoder_memo_is_bounded() -> None:
     assert decode({"number": 3}, [0]) is values[3]
 
 
+@attrs.frozen(kw_only=True)
+class Word:
+    """A member of a union of classes that hold only text."""
+
+    text: str
+
+
+@attrs.frozen
+class Move:
+    """A turn: a seat and a union of text-only classes (memoized by the union's items)."""
+
+    seat: int
+    move: Left | Word
+
+
+def test_memo_keyed_by_a_text_union_agrees_with_the_reference() -> None:
+    """A turn is shared once seen, and every variant of its object is still checked."""
+    good = {"seat": 1, "move": {"type": "left", "card": "Ah"}}
+    first = decode_value(good, Move)
+    assert first == Move(1, Left(card=Card.parse("Ah")))
+    assert decode_value(json.loads(json.dumps(good)), Move) is first
+    counter = [0]
+    assert decoder(Move)(good, counter) is first
+    assert counter == [4]
+    variants: list[Any] = [
+        {"type": "left", "card": "AH"},
+        {"card": "Ah", "type": "left"},
+        {"type": "left", "card": "Ah", "text": "x"},
+        {"type": "word", "text": "Ah"},
+        {"type": "word", "text": 1},
+        ["left", "Ah"],
+        None,
+    ]
+    for move in variants:
+        _agrees({"seat": 1, "move": move}, Move)
+    _agrees({"seat": True, "move": good["move"]}, Move)
+    _agrees({"seat": 1.0, "move": good["move"]}, Move)
+
+
 def test_memoized_values_are_not_found_by_equal_scalars_of_another_type() -> None:
     """Once 1 and false are memoized, true, 1.0 and 0 are still refused (true == 1 in Python)."""
 

@@ -691,6 +691,7 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901, PL
     # A memoized value is looked up before any check when the raw scalars' types are pinned
     # down first (``true == 1`` and ``1.0 == 1`` would otherwise find another value).
     early: list[str] | None = []
+    nested: list[int] = []
     memo = _is_frozen(cls) and not label
     for i, (_, key, field_type, _) in enumerate(fields):
         value = f"d[{key!r}]"
@@ -731,7 +732,12 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901, PL
             namespace[f"_t{i}"] = tags
             lines.append(f"    r{i} = {value}")
             lines.append(f"    a{i} = _t{i}[r{i}['type']](r{i}, n)")
-            memo = False
+            if _is_text_union(field_type):  # its objects hold only text: keyed by their items
+                raw.append(f"tuple(r{i}.items())")
+                guard = ""
+                nested.append(len(raw) - 1)
+            else:
+                memo = False
         else:
             namespace[f"_d{i}"] = item
             lines += [f"    r{i} = {value}", f"    a{i} = _d{i}(r{i}, n)"]
@@ -744,13 +750,18 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901, PL
         arguments.append(f"{key}=a{i}")
     build = f"_cls({', '.join(arguments)})"
     if memo and raw and early is not None:
-        reads = ", ".join(f"d[{key!r}]" for _, key, _, _ in fields)
+        reads = ", ".join(
+            f"tuple(d[{key!r}].items())" if i in nested else f"d[{key!r}]"
+            for i, (_, key, _, _) in enumerate(fields)
+        )
         checks = " and ".join(check for check in early if check) or "True"
+        counted = "".join(f"\n            n[0] += len(e[{i}])" for i in nested)
         lines[head:head] = [
             f"    e = ({reads},)",
             f"    if {checks}:",
             "        v = _memo.get(e)",
-            "        if v is not None: return v",
+            f"        if v is not None:{counted}",
+            "            return v",
         ]
     if memo and raw:
         lines += [
@@ -766,6 +777,27 @@ def _attrs_decoder(cls: type, *, tagged: bool) -> FastDecoder:  # noqa: C901, PL
         lines.append("    if 'label' in d and d['label'] != v.label: _miss()")
     lines.append("    return v")
     return typing.cast("FastDecoder", _build(cls.__qualname__, "\n".join(lines) + "\n", namespace))
+
+
+def _is_text_union(tp: Any) -> bool:
+    """Whether ``tp`` is a tagged union whose objects hold only text (cards, names, enums).
+
+    Such an object's items are then a safe memo key: no JSON value other than that very text
+    equals a string, so equal items mean equal values.
+    """
+    members = union_members(tp)
+    return (
+        members is not None
+        and type(None) not in members
+        and all(
+            not has_label(cls)
+            and all(
+                _scalar_table(field_type) is not None or field_type is str
+                for _, _, field_type, _ in json_fields(cls)
+            )
+            for cls in members
+        )
+    )
 
 
 def _is_scalar(tp: Any) -> bool:
