@@ -17,9 +17,17 @@ from cardgames.cards import Card, Rank, Suit
 from cardgames.errors import DecodeError
 from cardgames.game import Game, PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.serialization import decode_observation, decode_state, dumps, encode, reference
+from cardgames.serialization import (
+    compiled,
+    decode_observation,
+    decode_state,
+    dumps,
+    encode,
+    reference,
+)
 from cardgames.serialization.codec import decode_value, encode_value
-from cardgames.serialization.compiled import decoder, encoder, text_encoder
+from cardgames.serialization.compiled import encoder, text_encoder
+from cardgames.serialization.reader import decoder
 from cardgames.sixes import Sixes, SixesConfig
 from toy_game import ToyGame
 
@@ -387,6 +395,16 @@ def test_cards_built_elsewhere_are_written_by_value() -> None:
     assert text_encoder(frozenset[Card])(frozenset(cards)) == '["2c", "Ah"]'
     assert text_encoder(frozenset[Card])(frozenset()) == "[]"
     assert text_encoder(Card)(cards[0]) == '"Ah"'
+    others = (Card(Rank.KING, Suit.SPADES), Card(Rank.TWO, Suit.CLUBS))
+    assert text_encoder(tuple[Card, ...])(others) == '["Ks", "2c"]'
+    assert text_encoder(tuple[Card, ...])(others) == '["Ks", "2c"]'
+
+
+def test_card_objects_learned_by_identity_are_bounded() -> None:
+    """However many card objects a program builds, the writer keeps at most 1,024 of them."""
+    many = [Card(Rank.ACE, Suit.SPADES) for _ in range(1100)]
+    assert encode_value(tuple(many), tuple[Card, ...]) == ["As"] * 1100
+    assert len(compiled._KEPT) <= compiled._KEEP_LIMIT
 
 
 def test_ints_and_strings_of_other_types_are_written_as_json_would() -> None:

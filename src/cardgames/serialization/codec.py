@@ -13,8 +13,9 @@ optional but must match the value.
 
 The documents are defined by :mod:`~cardgames.serialization.reference`, which walks the
 declared type of every value. What runs is that codec compiled once per type
-(:mod:`~cardgames.serialization.compiled`); a value the compiled decoder does not accept is
-decoded again by the reference decoder, which gives the value or the error with its path.
+(:mod:`~cardgames.serialization.compiled` and :mod:`~cardgames.serialization.reader`); a value
+the compiled decoder does not accept is decoded again by the reference decoder, which gives
+the value or the error with its path.
 
 Why hand-written rather than cattrs or msgspec: cattrs' default hooks coerce (``int("3")``, a
 string iterated into a tuple), msgspec keeps the last of two duplicate keys, and making either
@@ -30,7 +31,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.serialization import reference
-from cardgames.serialization.compiled import decoder, encoder
+from cardgames.serialization.compiled import encoder
+from cardgames.serialization.reader import decoder
 from cardgames.serialization.reference import JSON, has_label, json_fields, type_tag
 
 __all__ = ["JSON", "decode_value", "encode_value", "has_label", "json_fields", "type_tag"]

@@ -28,8 +28,9 @@ from cardgames.events import Event
 from cardgames.game import Game
 from cardgames.registry import game_info
 from cardgames.serialization.codec import JSON, decode_value, encode_value
-from cardgames.serialization.compiled import Counter, decoder, text_encoder
+from cardgames.serialization.compiled import text_encoder
 from cardgames.serialization.message import LegalAction, SeatMessage
+from cardgames.serialization.reader import Counter, decoder
 from cardgames.spec import AnyGameSpec as GameInfo
 
 __all__ = [

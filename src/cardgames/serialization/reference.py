@@ -1,8 +1,9 @@
 """The reference JSON codec: the documents defined by walking each value's declared type.
 
 :mod:`cardgames.serialization.codec` runs the same codec compiled once per type
-(:mod:`cardgames.serialization.compiled`) and comes back here for error messages; this module
-stays the plain definition of every document, and what the compiled codec is tested against.
+(:mod:`cardgames.serialization.compiled`, :mod:`cardgames.serialization.reader`) and comes
+back here for error messages; this module stays the plain definition of every document, and
+what the compiled codec is tested against.
 
 Values are encoded by their declared types (from the attrs classes' annotations), so documents
 are plain, readable JSON: cards as ``"Ah"``, seats as integers, sets as sorted lists, a union of
