@@ -27,7 +27,7 @@ from cardgames.cards import Card, Rank, standard_deck
 from cardgames.game import Game
 from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.paiute.hands import evaluate
-from cardgames.serialization import decode_state, dumps, encode
+from cardgames.serialization import decode_observation, decode_state, dumps, encode
 from cardgames.sixes import Sixes, SixesConfig
 
 clock = time.process_time
@@ -198,8 +198,11 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
     pairs = [(s, legal[rng.randrange(len(legal))]) for s, legal in steps]
     seats = [(s, p) for s in states if (p := game.current_player(s)) is not None]
     observations = [game.observe(s, p) for s, p in seats]
-    documents = [encode(game, s) for s in states[:: max(1, len(states) // 50)]]
-    texts = [json.dumps(d) for d in documents]
+    # The JSON figures compare like with like: the public text paths (``dumps``, and
+    # ``decode_state``/``decode_observation`` with all their checks) against ``json.dumps`` and
+    # ``json.loads`` of the very same documents.
+    saved = states[:: max(1, len(states) // 50)]
+    seen = observations[:: max(1, len(observations) // 50)]
     apply, observe, determinize = game.apply, game.observe, game.determinize
     search_states = [
         s
@@ -226,20 +229,8 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
             ),
             per_unit=True,
         ),
-        Measure(
-            f"{label}.to_json",
-            "µs",
-            _cycle(states[:: max(1, len(states) // 50)], lambda s: dumps(game, s)),
-            per_unit=True,
-        ),
-        Measure(f"{label}.json_dumps", "µs", _cycle(documents, json.dumps), per_unit=True),
-        Measure(
-            f"{label}.from_json",
-            "µs",
-            _cycle(texts, lambda t: decode_state(game, t)),
-            per_unit=True,
-        ),
-        Measure(f"{label}.json_loads", "µs", _cycle(texts, json.loads), per_unit=True),
+        *json_measures(label, game, "", saved, lambda t: decode_state(game, t)),
+        *json_measures(label, game, "observation_", seen, lambda t: decode_observation(game, t)),
         Measure(
             f"{label}.ismcts", "iterations/s", search_task(search_game, search_states, iterations)
         ),
@@ -253,6 +244,38 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
             "iterations/s",
             search_bound_task(search_game, search_states, iterations),
         ),
+    ]
+
+
+def json_measures(
+    label: str,
+    game: Game[Any, Any, Any],
+    prefix: str,
+    values: Sequence[Any],
+    decode: Callable[[str], object],
+) -> list[Measure]:
+    """``dumps`` and the decoder next to ``json.dumps`` and ``json.loads`` of the same documents.
+
+    ``values`` are states (or observations); the engine's figures are
+    ``{label}.{prefix}to_json`` and ``{label}.{prefix}from_json``, the stdlib's
+    ``{label}.{prefix}json_dumps`` and ``{label}.{prefix}json_loads``.
+    """
+    documents = [encode(game, value) for value in values]
+    texts = [json.dumps(d, ensure_ascii=False) for d in documents]
+
+    def dumps_one(value: object) -> str:
+        return dumps(game, value)
+
+    def dumps_stdlib(document: object) -> str:
+        return json.dumps(document, ensure_ascii=False)
+
+    return [
+        Measure(f"{label}.{prefix}to_json", "µs", _cycle(values, dumps_one), per_unit=True),
+        Measure(
+            f"{label}.{prefix}json_dumps", "µs", _cycle(documents, dumps_stdlib), per_unit=True
+        ),
+        Measure(f"{label}.{prefix}from_json", "µs", _cycle(texts, decode), per_unit=True),
+        Measure(f"{label}.{prefix}json_loads", "µs", _cycle(texts, json.loads), per_unit=True),
     ]
 
 

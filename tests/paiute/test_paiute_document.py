@@ -186,3 +186,20 @@ def test_a_show_must_name_the_value_of_its_cards() -> None:
     forged = attrs.evolve(called, history=history)
     with pytest.raises(InvalidStateError, match=r"must form the combination.*\(P11, P13, P15\)"):
         check_state(game, forged)
+
+
+def test_documents_with_card_objects_built_anew_read_back() -> None:
+    """Cards equal to the deck's but built anew are found by value (P1)."""
+    for _game, state in _states():
+        document = to_document(state)
+
+        def fresh(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+            return tuple(Card(card.rank, card.suit) for card in cards)
+
+        rebuilt = attrs.evolve(
+            document,
+            hands=tuple(map(fresh, document.hands)),
+            stock=fresh(document.stock),
+            discard_pile=fresh(document.discard_pile),
+        )
+        assert from_document(rebuilt) == state

@@ -143,3 +143,26 @@ def test_from_document_validates_through_the_state_constructor() -> None:
     hands[0] = (*hands[0][:-1], hands[1][0])
     with pytest.raises(InvalidStateError, match=r"invalid Sixes state: .*\(S2\)"):
         from_document(attrs.evolve(document, hands=tuple(hands)))
+
+
+@given(st.integers(0, 10**6))
+@settings(max_examples=30)
+def test_document_hands_are_sorted_by_sixes_order_and_any_card_objects_read_back(
+    seed: int,
+) -> None:
+    """Hands list A 2 … 7 J Q K then suit (S2); cards built anew decode to the same state (S2)."""
+    state = _middle_state(seed)
+    document = to_document(state)
+    for hand, mask_cards in zip(document.hands, state.hands, strict=True):
+        assert hand == tuple(sorted(mask_cards, key=SIXES_ORDER.sort_key))
+    assert document.columns == state.columns
+
+    def fresh(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(Card(card.rank, card.suit) for card in cards)
+
+    rebuilt = attrs.evolve(
+        document,
+        hands=tuple(map(fresh, document.hands)),
+        columns=tuple(map(fresh, document.columns)),
+    )
+    assert from_document(rebuilt) == state

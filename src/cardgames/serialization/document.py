@@ -28,7 +28,9 @@ from cardgames.events import Event
 from cardgames.game import Game
 from cardgames.registry import game_info
 from cardgames.serialization.codec import JSON, decode_value, encode_value
+from cardgames.serialization.compiled import text_encoder
 from cardgames.serialization.message import LegalAction, SeatMessage
+from cardgames.serialization.reader import Counter, decoder
 from cardgames.spec import AnyGameSpec as GameInfo
 
 __all__ = [
@@ -188,7 +190,44 @@ def dumps(game: AnyGame, value: object, *, indent: int | None = None) -> str:
         TypeError: ``value`` is none of ``game``'s config, state, action or observation.
         DecodeError: ``game`` is not a registered game.
     """
+    if indent is None:
+        return _text(game, value)
     return json.dumps(encode(game, value), indent=indent, ensure_ascii=False)
+
+
+_HEADS: dict[tuple[str, str], str] = {}
+"""The start of a document's text, by game and kind."""
+
+
+def _text(game: AnyGame, value: object) -> str:
+    """``json.dumps(encode(game, value))``, written by the compiled text encoders."""
+    info = game_info(game.name)
+    kind = _kind_of(info, value)
+    config_class = info.config_class
+    config = value if kind == "config" else _config_of(game)
+    if kind == "seat_message" or (
+        config_class is not None and not isinstance(config, config_class)
+    ):
+        return json.dumps(encode(game, value), ensure_ascii=False)
+    head = _HEADS.get((info.name, kind))
+    if head is None:
+        head = _HEADS[info.name, kind] = (
+            json.dumps(
+                {"format": FORMAT, "version": VERSION, "kind": kind, "game": info.name},
+                ensure_ascii=False,
+            )[:-1]
+            + ", "
+        )
+    config_text = "null" if config_class is None else text_encoder(config_class)(config)
+    if kind == "config":
+        return f'{head}"data": {config_text}}}'
+    if kind == "state" and info.state_codec is not None:
+        data = text_encoder(info.state_codec.document_class)(info.state_codec.to_document(value))
+    else:
+        data = text_encoder(data_type(info, kind))(value)
+    if kind in _WITH_CONFIG:
+        return f'{head}"config": {config_text}, "data": {data}}}'
+    return f'{head}"data": {data}}}'
 
 
 def _reject_constant(name: str) -> None:
@@ -235,6 +274,58 @@ def _check_depth(data: JSON, depth: int = 0) -> None:
     elif isinstance(data, dict):
         for item in data.values():
             _check_depth(item, depth + 1)
+
+
+_ENVELOPE_KEYS: Final = frozenset({"format", "version", "kind", "game", "config", "data"})
+_FAST_JSON: Final = json.JSONDecoder(parse_constant=_reject_constant)
+_COLON: Final = ":"
+
+
+def _fast_data(
+    game: AnyGame, source: str | bytes | JSON, kind: Literal["state", "observation"]
+) -> tuple[GameInfo, Any] | None:
+    """The envelope and ``data`` of a state or observation document, decoded the fast way.
+
+    None unless the document is JSON text that the strict path would accept up to its
+    ``data`` (which must then decode as its declared type): the caller then takes that path,
+    which gives the same value or names the error. Two checks of :func:`parse_json` are
+    implied rather than run: every value was read by a type-directed decoder, so nothing is
+    nested deeper than the types; and the text holds as many ``:`` as the objects have
+    members, so no object repeated a key (a ``:`` inside a string only makes the counts
+    differ, and then the strict path runs).
+    """
+    try:
+        text = source.decode() if isinstance(source, bytes) else source
+        if not isinstance(text, str):
+            return None
+        document = _FAST_JSON.decode(text)
+        if (
+            type(document) is not dict
+            or document.keys() != _ENVELOPE_KEYS
+            or document["format"] != FORMAT
+            or document["version"] != VERSION
+            or type(document["version"]) is not int
+            or document["kind"] != kind
+            or document["game"] != game.name
+        ):
+            return None
+        info = game_info(game.name)
+        counter: Counter = [len(document)]
+        data_class = data_type(info, kind)
+        config_class = info.config_class
+        config, expected = (
+            (document["config"], None)
+            if config_class is None
+            else (decoder(config_class)(document["config"], counter), _config_of(game))
+        )
+        if config != expected or (config_class is None and config is not None):
+            return None
+        value = decoder(data_class)(document["data"], counter)
+        if counter[0] != text.count(_COLON):
+            return None
+    except Exception:  # noqa: BLE001 - the strict path decides, and names the error
+        return None
+    return info, value
 
 
 def open_document(source: str | bytes | JSON, kind: Kind) -> tuple[dict[str, JSON], GameInfo]:
@@ -323,13 +414,18 @@ def decode_state(game: Game[StateT, Any, Any], source: str | bytes | JSON) -> St
         DecodeError: malformed, for another game or config, or a state the rules cannot reach
             (the message names the broken invariant).
     """
-    data, info = open_document(source, "state")
-    _check_game(game, info, data)
+    fast = _fast_data(game, source, "state")
+    if fast is not None:
+        info, value = fast
+    else:
+        data, info = open_document(source, "state")
+        _check_game(game, info, data)
+        value = decode_value(data["data"], data_type(info, "state"), "data")
     state: StateT
     if info.state_codec is None:
-        state = decode_value(data["data"], info.state_class, "data")
+        state = value
     else:
-        readable = decode_value(data["data"], info.state_codec.document_class, "data")
+        readable = value
         try:
             state = info.state_codec.from_document(readable)
         except (ValueError, TypeError, KeyError, IndexError) as error:
@@ -359,9 +455,14 @@ def decode_observation(
     The observation must be consistent: a full state can be built from it
     (:meth:`~cardgames.game.Game.determinize`) that the same player observes identically.
     """
-    data, info = open_document(source, "observation")
-    _check_game(game, info, data)
-    observation: ObservationT = decode_value(data["data"], info.observation_class, "data")
+    fast = _fast_data(game, source, "observation")
+    observation: ObservationT
+    if fast is not None:
+        observation = fast[1]
+    else:
+        data, info = open_document(source, "observation")
+        _check_game(game, info, data)
+        observation = decode_value(data["data"], info.observation_class, "data")
     try:
         sample = game.determinize(observation, random.Random(0))
         seen_again = game.observe(sample, getattr(observation, "player", None))  # type: ignore[arg-type]

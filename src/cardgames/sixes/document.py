@@ -18,18 +18,20 @@ state reads ``"hands": [["Ac", "6d", …], …]`` and ``"columns": [[], ["5d", "
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Final
 
 import attrs
 
+from cardgames._slots import slot_builder
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.sixes.action import SixesTurn
-from cardgames.sixes.deck import SIXES_ORDER, cards_of_mask, index_of
+from cardgames.sixes.deck import DECK_SIZE, SIXES_DECK, SIXES_ORDER, SUIT_SPAN, index_of
 from cardgames.sixes.state import SixesState
 
-__all__ = ["SixesStateDocument", "from_document", "to_document"]
+__all__ = ["SixesStateDocument", "from_document", "sorted_hand", "to_document"]
 
 
 @attrs.frozen(kw_only=True)
@@ -66,14 +68,68 @@ class SixesStateDocument:
     pending_decks: tuple[tuple[Card, ...], ...] = ()
 
 
+# The fields come from a valid state: built without the (check-free) frozen ``__init__``.
+_document: Callable[..., SixesStateDocument] = slot_builder(SixesStateDocument)
+_CARDS: Final[tuple[Card, ...]] = tuple(Card.parse(str(card)) for card in SIXES_DECK)
+"""The parsed (shared) card of each index: documents hold these, so writing them is cheap."""
+_ORDER: Final[tuple[int, ...]] = tuple(
+    sorted(range(DECK_SIZE), key=lambda index: SIXES_ORDER.sort_key(SIXES_DECK[index]))
+)
+_POSITION: Final[tuple[int, ...]] = tuple(_ORDER.index(index) for index in range(DECK_SIZE))
+"""Each index's place in a sorted hand: by rank (A 2 … 7 J Q K), then suit."""
+_SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
+
+
+def _segments(suit: int) -> tuple[tuple[int, ...], ...]:
+    """For each bit pattern of one suit's segment, the indices it holds, low to high."""
+    base = suit * SUIT_SPAN
+    return tuple(
+        tuple(base + bit for bit in range(SUIT_SPAN) if pattern >> bit & 1)
+        for pattern in range(1 << SUIT_SPAN)
+    )
+
+
+_INDICES: Final = tuple(_segments(suit) for suit in range(len(Suit)))
+_COLUMNS: Final = tuple(
+    tuple(tuple(_CARDS[index] for index in indices) for indices in segments)
+    for segments in _INDICES
+)
+
+
+def _indices(mask: int) -> tuple[int, ...]:
+    clubs, diamonds, hearts, spades = _INDICES
+    return (
+        clubs[mask & _SUIT_MASK]
+        + diamonds[mask >> SUIT_SPAN & _SUIT_MASK]
+        + hearts[mask >> 2 * SUIT_SPAN & _SUIT_MASK]
+        + spades[mask >> 3 * SUIT_SPAN & _SUIT_MASK]
+    )
+
+
+def sorted_hand(mask: int) -> tuple[Card, ...]:
+    """The cards of a hand's ``mask`` sorted by rank (A 2 … 7 J Q K), then suit.
+
+    >>> from cardgames.sixes.deck import mask_of_cards
+    >>> from cardgames.cards import parse_cards
+    >>> sorted_hand(mask_of_cards(parse_cards("Kc 2h 2c Ad")))
+    (Card.parse('Ad'), Card.parse('2c'), Card.parse('2h'), Card.parse('Kc'))
+    """
+    cards = _CARDS
+    return tuple([cards[index] for index in sorted(_indices(mask), key=_POSITION.__getitem__)])
+
+
 def to_document(state: SixesState) -> SixesStateDocument:
     """The readable form of ``state`` (see :class:`SixesStateDocument`)."""
-    return SixesStateDocument(
-        hands=tuple(
-            tuple(sorted(cards_of_mask(mask), key=SIXES_ORDER.sort_key))
-            for mask in state.hand_masks
+    table = state.table_mask
+    clubs, diamonds, hearts, spades = _COLUMNS
+    return _document(
+        hands=tuple([sorted_hand(mask) for mask in state.hand_masks]),
+        columns=(
+            clubs[table & _SUIT_MASK],
+            diamonds[table >> SUIT_SPAN & _SUIT_MASK],
+            hearts[table >> 2 * SUIT_SPAN & _SUIT_MASK],
+            spades[table >> 3 * SUIT_SPAN & _SUIT_MASK],
         ),
-        columns=state.columns,
         stacks=state.stacks,
         pot=state.pot,
         settled_stacks=state.settled_stacks,
@@ -87,17 +143,37 @@ def to_document(state: SixesState) -> SixesStateDocument:
     )
 
 
-def _mask(cards: Sequence[Card], where: str) -> int:
+_INDEX_BY_ID: Final[dict[int, int]] = {
+    id(card): index
+    for index, deck_card in enumerate(SIXES_DECK)
+    for card in (deck_card, Card.parse(str(deck_card)))
+}
+"""Each card's index by the identity of the deck's cards and of the parsed cards (which live as
+long as their modules, so no other object shares their ids): decoded cards need no hashing."""
+
+
+_BIT: Final = tuple(1 << index for index in range(DECK_SIZE))
+
+
+def _mask(cards: Sequence[Card], field: str, seat: int | None = None) -> int:
     """The bitmask of ``cards``, which must be distinct cards of the 40-card deck (S2)."""
+    try:  # the shared cards, all different: found by identity, in bulk
+        indices = set(map(_INDEX_BY_ID.__getitem__, map(id, cards)))
+    except KeyError:
+        pass
+    else:
+        if len(indices) == len(cards):
+            return sum(map(_BIT.__getitem__, indices))
     mask = 0
+    by_id = _INDEX_BY_ID
     for card in cards:
-        index = index_of(card)
+        index = by_id.get(id(card))
         if index is None:
-            raise InvalidStateError(
-                f"invalid Sixes state: {where}: {card} is not a Sixes card (S2)"
-            )
-        if mask >> index & 1:
-            raise InvalidStateError(f"invalid Sixes state: {where}: {card} appears twice (S2)")
+            index = index_of(card)
+        if index is None or mask >> index & 1:
+            where = field if seat is None else f"{field}[{seat}]"
+            problem = "is not a Sixes card" if index is None else "appears twice"
+            raise InvalidStateError(f"invalid Sixes state: {where}: {card} {problem} (S2)")
         mask |= 1 << index
     return mask
 
@@ -110,7 +186,7 @@ def from_document(document: SixesStateDocument) -> SixesState:
             missing, doubled or in two places, a column that is not one run through its 6,
             chips that do not add up, …); the message names the rule.
     """
-    hand_masks = tuple(_mask(hand, f"hands[{seat}]") for seat, hand in enumerate(document.hands))
+    hand_masks = tuple([_mask(hand, "hands", seat) for seat, hand in enumerate(document.hands)])
     if len(document.columns) != len(Suit):
         raise InvalidStateError("invalid Sixes state: columns needs one entry per suit (S6)")
     table_mask = _mask([card for column in document.columns for card in column], "columns")
@@ -128,7 +204,14 @@ def from_document(document: SixesStateDocument) -> SixesState:
         chance_key=document.chance_key,
         pending_decks=document.pending_decks,
     )
-    if state.columns != document.columns:
+    clubs, diamonds, hearts, spades = _COLUMNS
+    columns = (
+        clubs[table_mask & _SUIT_MASK],
+        diamonds[table_mask >> SUIT_SPAN & _SUIT_MASK],
+        hearts[table_mask >> 2 * SUIT_SPAN & _SUIT_MASK],
+        spades[table_mask >> 3 * SUIT_SPAN & _SUIT_MASK],
+    )
+    if columns != document.columns:
         raise InvalidStateError(
             "invalid Sixes state: columns[s] must hold the cards of suit s, low to high (S6)"
         )
