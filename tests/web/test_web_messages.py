@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cardgames.events import describe
 from cardgames.game import PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.serialization import decode_observation, record_game
+from cardgames.serialization import decode_seat_message, record_game, seat_message
 from cardgames.sixes import Sixes, SixesConfig
 from cardgames.web.messages import (
     ProtocolError,
@@ -30,7 +30,7 @@ from cardgames.web.messages import (
 from registry import random_walk
 from strategies import slow_settings
 from toy_game import ToyGame
-from web_support import assert_secret, check_message
+from web_support import assert_secret, check_message, data
 
 GAMES: dict[str, Any] = {
     "sixes": Sixes(SixesConfig(num_players=4, max_rounds=1)),
@@ -76,14 +76,16 @@ def test_no_update_ever_shows_a_seat_another_seats_hidden_cards(
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_update_holds_the_seats_observation_and_its_legal_actions(name: str) -> None:
-    """The observation document decodes to the seat's observation; only the seat to play acts."""
+    """The update's seat message is the library's: it decodes; only the seat to play acts."""
     game = GAMES[name]
     state = game.initial_state(11)
     to_play = game.current_player(state)
     for viewer in range(game.num_players):
         message = check_message(_update(game, state, viewer))
-        assert decode_observation(game, message["observation"]) == game.observe(state, viewer)
-        legal = message["legal_actions"]
+        decoded = decode_seat_message(game, message["seat_message"])
+        assert decoded == seat_message(game, state, viewer)
+        assert decoded.observation == game.observe(state, viewer)
+        legal = data(message)["legal_actions"]
         assert message["your_turn"] == (viewer == to_play)
         if viewer == to_play:
             ids = [entry["id"] for entry in legal]
@@ -91,9 +93,9 @@ def test_update_holds_the_seats_observation_and_its_legal_actions(name: str) -> 
         else:
             assert legal == []
     spectator = check_message(_update(game, state, None))
-    assert spectator["seat"] is None
-    assert spectator["legal_actions"] == []
-    assert spectator["observation"]["data"]["hand"] == []
+    assert data(spectator)["seat"] is None
+    assert data(spectator)["legal_actions"] == []
+    assert data(spectator)["observation"]["hand"] == []
 
 
 def test_final_update_reports_returns_and_the_record() -> None:
@@ -102,7 +104,7 @@ def test_final_update_reports_returns_and_the_record() -> None:
     final = random_walk(game, 5, random.Random(5))[-1][0]
     message = check_message(_update(game, final, 0))
     assert message["over"] is True
-    assert message["returns"] == list(game.returns(final))
+    assert data(message)["returns"] == list(game.returns(final))
     assert message["record"] == 7
 
 

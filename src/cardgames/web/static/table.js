@@ -1,10 +1,13 @@
-// The table page: one WebSocket, the seat's drawing, its legal moves, an event log.
-// Plain ES module, no build step. The message protocol is in protocol.schema.json.
+// The table page: one WebSocket, the seat's drawing, its legal moves, an event log, hints.
+// Plain ES module, no build step. The message protocol is in protocol.schema.json: an update
+// carries the seat's seat message document (update.seat_message, kind "seat_message").
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
 const MAX_LOG = 200;
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const CARD = /\b(10|[2-9TJQKA])([cdhs])\b/g;
 
 let socket = null;
 let retry = 0;
@@ -18,6 +21,25 @@ function seatName(seat, update) {
   if (seat === update.seat) return "You";
   const info = update.seats[seat];
   return info && info.kind === "bot" ? `Player ${seat} (bot)` : `Player ${seat}`;
+}
+
+// A card's notation with its suit symbol, for labels: "play Th" becomes "play 10♥".
+function label(notation) {
+  return notation.replace(CARD, (_, rank, suit) => (rank === "T" ? "10" : rank) + SUITS[suit]);
+}
+
+// One update, read: the table's own fields and the fields of its seat message's data.
+function read(update) {
+  const data = update.seat_message.data;
+  return {
+    ...update,
+    seat: data.seat,
+    to_play: data.to_play,
+    observation: data.observation,
+    legal_actions: data.legal_actions,
+    events: data.events,
+    returns: data.returns,
+  };
 }
 
 function send(message) {
@@ -46,7 +68,8 @@ function logEvents(update) {
   for (const event of update.events) {
     const item = document.createElement("li");
     item.textContent = event.text;
-    item.className = "new" + (event.player !== null && event.player === update.seat ? " mine" : "");
+    const player = event.player === undefined ? null : event.player;
+    item.className = "new" + (player !== null && player === update.seat ? " mine" : "");
     log.append(item);
     setTimeout(() => item.classList.remove("new"), 600);
   }
@@ -55,7 +78,7 @@ function logEvents(update) {
 }
 
 function showChips(update) {
-  const data = update.observation.data || {};
+  const data = update.observation || {};
   const list = $("chips");
   list.replaceChildren();
   (data.stacks || []).forEach((chips, seat) => {
@@ -107,13 +130,13 @@ function showActions(update) {
       element.classList.add("playable");
       element.setAttribute("tabindex", "0");
       element.setAttribute("role", "button");
-      element.setAttribute("aria-label", entry.label);
+      element.setAttribute("aria-label", label(entry.notation));
       element.dataset.actionId = String(entry.id);
       continue;
     }
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = entry.label;
+    button.textContent = label(entry.notation);
     button.dataset.actionId = String(entry.id);
     bar.append(button);
   }
@@ -148,7 +171,54 @@ function actionables() {
   return [...document.querySelectorAll("#board [data-action-id], #actions [data-action-id], #result:not([hidden]) button:not([hidden])")];
 }
 
-function onUpdate(update) {
+function showHintButton(update) {
+  const button = $("hint-button");
+  button.hidden = !update.your_turn;
+  button.disabled = false;
+  button.textContent = "Hint";
+  if (!current || current.seq !== update.seq || current.game_number !== update.game_number) {
+    $("advice").hidden = true;
+  }
+}
+
+function percent(value) {
+  return `${Math.round(100 * value)}%`;
+}
+
+function onHint(hint) {
+  const button = $("hint-button");
+  button.disabled = false;
+  button.textContent = "Hint";
+  if (!current || hint.seq !== current.seq) return; // the table has moved on
+  const list = $("advice-list");
+  list.replaceChildren();
+  for (const entry of hint.advice) {
+    const item = document.createElement("li");
+    const win = entry.win;
+    const chips = entry.chips;
+    const sign = chips.mean > 0 ? "+" : "";
+    item.textContent = `${label(entry.notation)}: win ${percent(win.mean)} [${percent(win.low)}, ${percent(win.high)}], chips ${sign}${chips.mean.toFixed(1)}`;
+    item.dataset.actionId = String(entry.id);
+    item.className = "advice";
+    list.append(item);
+  }
+  $("advice-note").textContent = hint.advice.length
+    ? `${hint.advice[0].samples} simulated continuations per move, 95% intervals; best first.`
+    : "";
+  $("advice").hidden = false;
+}
+
+function askHint() {
+  if (!current || !current.your_turn) return;
+  const button = $("hint-button");
+  button.disabled = true;
+  button.textContent = "Thinking…";
+  send({ type: "hint", seq: current.seq });
+}
+
+function onUpdate(message) {
+  const update = read(message);
+  showHintButton(update);
   logEvents(update);
   current = update;
   busy = false;
@@ -166,6 +236,10 @@ function onUpdate(update) {
 
 function onError(message) {
   busy = false;
+  if (message.code === "hint_limit" || $("hint-button").disabled) {
+    $("hint-button").disabled = false;
+    $("hint-button").textContent = "Hint";
+  }
   showToast(message.message);
   if (message.code === "no_table" || message.code === "bad_token") {
     gone = true;
@@ -191,6 +265,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "update") onUpdate(message);
+    else if (message.type === "hint") onHint(message);
     else if (message.type === "error") onError(message);
   });
   socket.addEventListener("close", () => {
@@ -225,4 +300,5 @@ document.addEventListener("keydown", (event) => {
 });
 
 $("again").addEventListener("click", () => send({ type: "play_again" }));
+$("hint-button").addEventListener("click", askHint);
 connect();
