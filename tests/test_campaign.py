@@ -410,8 +410,9 @@ def _entries(value: object, seen: set[int] | None = None) -> int:
     if isinstance(value, (list, tuple, set, frozenset)):
         return len(value) + sum(_entries(item, seen) for item in value)
     fields = getattr(value, "__dict__", None)
-    if fields is None and hasattr(type(value), "__slots__"):
-        fields = {name: getattr(value, name, None) for name in type(value).__slots__}
+    slots: tuple[str, ...] | None = getattr(type(value), "__slots__", None)
+    if fields is None and slots is not None:
+        fields = {name: getattr(value, name, None) for name in slots}
     return _entries(fields, seen) if fields is not None else 0
 
 

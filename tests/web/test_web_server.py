@@ -585,3 +585,124 @@ def test_without_starlette_the_error_names_the_extra(monkeypatch: pytest.MonkeyP
     monkeypatch.setitem(sys.modules, "cardgames.web.app", None)
     with pytest.raises(MissingExtraError, match=r"cardgames-engine\[web\]"):
         create_app(":memory:")
+
+
+# --- hints --------------------------------------------------------------------------------
+
+HINTS = Settings(
+    bot_delay=0.0, actions_per_second=1000.0, burst=1000, hint_samples=6, hints_per_game=2
+)
+
+
+def test_a_hint_ranks_the_seats_legal_actions_from_its_own_observation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hint: each legal action's win chance and chips with intervals, best first (S6)."""
+    from cardgames.advisor import advise as real_advise
+
+    seen: list[Any] = []
+
+    def spying_advise(game: Any, observation: Any, budget: int, **options: Any) -> Any:
+        seen.append((observation, budget, threading.current_thread().name))
+        return real_advise(game, observation, budget, **options)
+
+    monkeypatch.setattr("cardgames.web.app.advise", spying_advise)
+    with serving(tmp_path / "t.db", HINTS) as client:
+        created = create(client, "sixes", ["person", "random"], max_rounds=1)
+        with client.websocket_connect(f"/ws/{created['table']}") as ws:
+            first = until(ws, lambda m: m["your_turn"], first=join(ws, token_of(created, 0)))
+            ws.send_text(json.dumps({"type": "hint", "seq": first["seq"]}))
+            hint = receive(ws)
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            state = hub.tables[created["table"]].state
+    assert hint["type"] == "hint"
+    assert hint["seq"] == first["seq"]
+    legal = data(first)["legal_actions"]
+    assert sorted(entry["id"] for entry in hint["advice"]) == sorted(e["id"] for e in legal)
+    notation = {entry["id"]: entry["notation"] for entry in legal}
+    wins = [entry["win"]["mean"] for entry in hint["advice"]]
+    assert wins == sorted(wins, reverse=True)
+    for entry in hint["advice"]:
+        assert entry["notation"] == notation[entry["id"]]
+        assert entry["win"]["low"] <= entry["win"]["mean"] <= entry["win"]["high"]
+        assert entry["samples"] == 6
+    observation, budget, thread = seen[0]
+    assert observation == client_game(created).observe(state, PlayerId(0))
+    assert budget == 6
+    assert thread.startswith("cardgames-bot")  # off the event loop, in the bots' pool
+
+
+def client_game(created: dict[str, Any]) -> Any:
+    """The game of a created table (Sixes, two players, one round)."""
+    from cardgames.sixes import Sixes, SixesConfig
+
+    assert created["game"] == "sixes"
+    return Sixes(SixesConfig(num_players=2, max_rounds=1))
+
+
+def test_hints_are_only_for_the_seat_on_its_turn_and_limited(tmp_path: Path) -> None:
+    """Hints: not for spectators, other seats' turns, stale views or past the per-game limit."""
+    with serving(tmp_path / "t.db", HINTS) as client:
+        created = create(client, "sixes", ["person", "person"], max_rounds=1)
+        table = created["table"]
+        with (
+            client.websocket_connect(f"/ws/{table}") as ws0,
+            client.websocket_connect(f"/ws/{table}") as ws1,
+            client.websocket_connect(f"/ws/{table}") as watcher,
+        ):
+            first0 = join(ws0, token_of(created, 0))
+            first1 = join(ws1, token_of(created, 1))
+            receive(ws0)  # seat 1's arrival
+            join(watcher)
+            receive(ws0), receive(ws1)  # the watcher's arrival
+            mover, other = (ws0, ws1) if first0["your_turn"] else (ws1, ws0)
+            seq = first0["seq"]
+            del first1
+            watcher.send_text(json.dumps({"type": "hint"}))
+            assert receive(watcher)["code"] == "spectator"
+            other.send_text(json.dumps({"type": "hint"}))
+            assert receive(other)["code"] == "not_your_turn"
+            mover.send_text(json.dumps({"type": "hint", "seq": seq + 3}))
+            assert receive(mover)["code"] == "stale"
+            codes = []
+            for _ in range(3):
+                mover.send_text(json.dumps({"type": "hint", "seq": seq}))
+                codes.append(until(mover, lambda m: m["type"] in {"hint", "error"})["type"])
+            mover.send_text(json.dumps({"type": "hint"}))
+            refused = receive(mover)
+    assert codes == ["hint", "hint", "error"]
+    assert refused["code"] == "hint_limit"
+    assert "2 per game" in refused["message"]
+
+
+def test_one_hint_at_a_time_per_connection_and_none_after_the_game(tmp_path: Path) -> None:
+    """Hints: a request while one is being worked out is refused; none once the game is over."""
+    from cardgames.web.app import Connection
+    from cardgames.web.table import TableError
+
+    with serving(tmp_path / "t.db", HINTS) as client:
+        created = create(client, "sixes", ["person", "random"], max_rounds=1)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = hub.tables[created["table"]]
+        seat = table.game.current_player(table.state)
+        busy = Connection(_GoneSocket(None), HINTS)  # type: ignore[arg-type]
+        busy.seat, busy.joined, busy.hinting = seat, True, True
+        with pytest.raises(TableError, match="already being worked out") as refused:
+            client.portal.call(hub._hint, busy, table, seat, None)  # type: ignore[union-attr]
+        assert refused.value.code == "hint_limit"
+        with client.websocket_connect(f"/ws/{created['table']}") as ws:
+            final = play_to_the_end(ws, join(ws, token_of(created, 0)))[-1]
+            ws.send_text(json.dumps({"type": "hint", "seq": final["seq"]}))
+            assert receive(ws)["code"] == "game_over"
+
+
+def test_the_protocol_schema_is_served_with_each_games_seat_message(client: TestClient) -> None:
+    """GET /api/schema/<game>: the protocol schema embedding that game's seat message schema."""
+    from cardgames.serialization import json_schema
+
+    generic = client.get("/api/schema").json()
+    assert generic["$defs"]["update"]["properties"]["protocol"] == {"const": 2}
+    sixes = client.get("/api/schema/sixes").json()
+    embedded = sixes["$defs"]["seat_message"]
+    assert embedded["$defs"] == json_schema("sixes", "seat_message")["$defs"]
+    assert client.get("/api/schema/chess").status_code == 404
