@@ -258,7 +258,9 @@ def first_choice(page: Any) -> int:
 
 def test_the_hint_button_shows_each_moves_chances_best_first(server: str, context: Any) -> None:
     """Clicking Hint lists every legal move with its win chance and interval, best first (S6)."""
-    created = create_table(server, "sixes", ["person", "heuristic", "heuristic"], max_rounds=1)
+    created = create_table(
+        server, "sixes", ["person", "heuristic", "random", "random"], max_rounds=1
+    )
     page = open_seat(context, server, created, 0)
     moves = first_choice(page)
     while not moves:  # pragma: no cover - a deal that never offered a choice: deal again
