@@ -57,7 +57,7 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real uvicorn server in a thread; yields its base URL."""
     db = tmp_path_factory.mktemp("web") / "tables.db"
-    settings = Settings(bot_delay=0.05, actions_per_second=50.0, burst=50, hint_samples=12)
+    settings = Settings(bot_delay=0.05, actions_per_second=50.0, burst=50, hint_samples=40)
     port = _free_port()
     config = uvicorn.Config(
         create_app(db, settings=settings),
@@ -277,6 +277,8 @@ def test_the_hint_button_shows_each_moves_chances_best_first(server: str, contex
     wins = [int(text.split(" win ")[1].split("%")[0]) for text in texts]
     assert wins == sorted(wins, reverse=True)
     assert page.get_attribute("#advice", "aria-live") == "polite"
+    page.locator("#advice").scroll_into_view_if_needed()
+    screenshot(page, "sixes_hint.png")
     take_turn(page)
     assert page.locator("#advice").is_hidden()  # the advice was for the previous position
     assert not page.errors

@@ -211,3 +211,19 @@ def test_a_game_without_options_is_stored_with_a_null_config() -> None:
     document = config_document(ToyGame())
     assert json.loads(document)["data"] is None
     assert decode_game(document).name == "toy"
+
+
+def test_a_hints_win_interval_stays_within_zero_and_one() -> None:
+    """A hint's win chance interval is cut to [0, 1]; the chips interval is left as it is."""
+    from cardgames.advisor import Advice
+    from cardgames.simulation import Estimate
+    from cardgames.web.messages import hint_message
+
+    game = GAMES["sixes-2p"]
+    action = game.legal_actions(game.initial_state(3))[0]
+    wide = Estimate(mean=0.1, half_width=0.3)
+    advice = Advice(action=action, win=wide, chips=wide, samples=5)
+    entry = check_message(hint_message(game, [advice], seq=4))["advice"][0]
+    assert entry["win"] == {"mean": 0.1, "low": 0.0, "high": 0.4}
+    assert entry["chips"]["low"] < 0
+    assert (entry["id"], entry["notation"]) == (game.action_id(action), "play 6d")

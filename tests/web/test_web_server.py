@@ -624,7 +624,8 @@ def test_a_hint_ranks_the_seats_legal_actions_from_its_own_observation(
     assert wins == sorted(wins, reverse=True)
     for entry in hint["advice"]:
         assert entry["notation"] == notation[entry["id"]]
-        assert entry["win"]["low"] <= entry["win"]["mean"] <= entry["win"]["high"]
+        win = entry["win"]
+        assert 0.0 <= win["low"] <= win["mean"] <= win["high"] <= 1.0
         assert entry["samples"] == 6
     observation, budget, thread = seen[0]
     assert observation == client_game(created).observe(state, PlayerId(0))

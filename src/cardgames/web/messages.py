@@ -281,8 +281,12 @@ def update_message(  # noqa: PLR0913 - one keyword per part of the update
     }
 
 
-def _estimate(estimate: Estimate) -> dict[str, JSON]:
-    return {"mean": estimate.mean, "low": estimate.low, "high": estimate.high}
+def _estimate(estimate: Estimate, *, chance: bool = False) -> dict[str, JSON]:
+    """An estimate's mean and 95% interval; a chance's interval kept within [0, 1]."""
+    low, high = estimate.low, estimate.high
+    if chance:
+        low, high = max(0.0, low), min(1.0, high)
+    return {"mean": estimate.mean, "low": low, "high": high}
 
 
 def hint_message(game: AnyGame, advice: Sequence[Advice], *, seq: int) -> dict[str, JSON]:
@@ -290,8 +294,8 @@ def hint_message(game: AnyGame, advice: Sequence[Advice], *, seq: int) -> dict[s
 
     ``advice`` is :func:`cardgames.advisor.advise`'s answer for the seat's own observation;
     ``seq`` is the update it answers. Each entry has the action's ``id`` and ``notation`` (as in
-    the seat message), its ``win`` chance and ``chips`` with their 95% intervals, and the
-    ``samples`` behind them.
+    the seat message), its ``win`` chance and ``chips`` with their 95% intervals (a chance's
+    interval cut to [0, 1]), and the ``samples`` behind them.
     """
     info = game_info(game.name)
     describe_action = info.format_action or repr
@@ -303,7 +307,7 @@ def hint_message(game: AnyGame, advice: Sequence[Advice], *, seq: int) -> dict[s
             {
                 "id": game.action_id(entry.action),
                 "notation": describe_action(entry.action),
-                "win": _estimate(entry.win),
+                "win": _estimate(entry.win, chance=True),
                 "chips": _estimate(entry.chips),
                 "samples": entry.samples,
             }
