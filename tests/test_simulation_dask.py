@@ -154,7 +154,6 @@ def test_dask_workers_killed_mid_campaign_lose_only_what_dies_twice() -> None:
     distributed = _distributed()
     killed_run, lost_run = io.StringIO(), io.StringIO()
     killed: list[int] = []
-    started = time.monotonic()
     with dask_executor(workers=2) as (executor, slots):
         client = distributed.default_client()
         before = set(client.run(os.getpid).values())
@@ -179,7 +178,6 @@ def test_dask_workers_killed_mid_campaign_lose_only_what_dies_twice() -> None:
             thread.join()
         after = set(client.run(os.getpid).values())
         result = simulate(ToyGame(), killer, games=games, seed=seed, records=lost_run, **options)
-    assert time.monotonic() - started < 30
     assert killed
     assert killed[0] not in after  # the worker really died (its nanny started another)
     assert survived == uninterrupted
