@@ -15,6 +15,7 @@ let gone = false;
 let busy = false;
 let current = null;
 let toastTimer = null;
+let hintFor = null; // the "game:seq" of the position a hint is being worked out for
 
 function seatName(seat, update) {
   if (seat === null || seat === undefined) return "nobody";
@@ -171,14 +172,23 @@ function actionables() {
   return [...document.querySelectorAll("#board [data-action-id], #actions [data-action-id], #result:not([hidden]) button:not([hidden])")];
 }
 
-function showHintButton(update) {
+function position(update) {
+  return `${update.game_number}:${update.seq}`;
+}
+
+function setHintButton(thinking) {
   const button = $("hint-button");
-  button.hidden = !update.your_turn;
-  button.disabled = false;
-  button.textContent = "Hint";
-  if (!current || current.seq !== update.seq || current.game_number !== update.game_number) {
-    $("advice").hidden = true;
+  button.disabled = thinking;
+  button.textContent = thinking ? "Thinking…" : "Hint";
+}
+
+function showHintButton(update) {
+  $("hint-button").hidden = !update.your_turn;
+  if (!current || position(current) !== position(update)) {
+    $("advice").hidden = true; // the advice was for another position
+    hintFor = null;
   }
+  setHintButton(hintFor !== null);
 }
 
 function percent(value) {
@@ -186,9 +196,8 @@ function percent(value) {
 }
 
 function onHint(hint) {
-  const button = $("hint-button");
-  button.disabled = false;
-  button.textContent = "Hint";
+  hintFor = null;
+  setHintButton(false);
   if (!current || hint.seq !== current.seq) return; // the table has moved on
   const list = $("advice-list");
   list.replaceChildren();
@@ -198,7 +207,7 @@ function onHint(hint) {
     const chips = entry.chips;
     const sign = chips.mean > 0 ? "+" : "";
     item.textContent = `${label(entry.notation)}: win ${percent(win.mean)} [${percent(win.low)}, ${percent(win.high)}], chips ${sign}${chips.mean.toFixed(1)}`;
-    item.dataset.actionId = String(entry.id);
+    item.dataset.adviceId = String(entry.id);
     item.className = "advice";
     list.append(item);
   }
@@ -209,10 +218,9 @@ function onHint(hint) {
 }
 
 function askHint() {
-  if (!current || !current.your_turn) return;
-  const button = $("hint-button");
-  button.disabled = true;
-  button.textContent = "Thinking…";
+  if (!current || !current.your_turn || hintFor !== null) return;
+  hintFor = position(current);
+  setHintButton(true);
   send({ type: "hint", seq: current.seq });
 }
 
@@ -236,9 +244,9 @@ function onUpdate(message) {
 
 function onError(message) {
   busy = false;
-  if (message.code === "hint_limit" || $("hint-button").disabled) {
-    $("hint-button").disabled = false;
-    $("hint-button").textContent = "Hint";
+  if (hintFor !== null) {
+    hintFor = null; // the refused request may have been the hint: let the seat ask again
+    setHintButton(false);
   }
   showToast(message.message);
   if (message.code === "no_table" || message.code === "bad_token") {
