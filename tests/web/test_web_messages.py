@@ -227,3 +227,14 @@ def test_a_hints_win_interval_stays_within_zero_and_one() -> None:
     assert entry["win"] == {"mean": 0.1, "low": 0.0, "high": 0.4}
     assert entry["chips"]["low"] < 0
     assert (entry["id"], entry["notation"]) == (game.action_id(action), "play 6d")
+
+
+def test_the_spectator_view_is_the_public_observation() -> None:
+    """spectator_view is ``observe(state, None)``: no hand at all, the table public (S6, P9)."""
+    from cardgames.web.messages import spectator_view
+
+    for game in GAMES.values():
+        state = game.initial_state(9)
+        view = spectator_view(game, state)
+        assert view == game.observe(state, None)
+        assert view == seat_message(game, state, None).observation
