@@ -340,7 +340,10 @@ def _children(pid: int) -> list[int]:
     """The child processes of ``pid`` (Linux /proc)."""
     found: list[int] = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        children = (task / "children").read_text(encoding="ascii").split()
+        try:
+            children = (task / "children").read_text(encoding="ascii").split()
+        except FileNotFoundError:  # the thread ended since the listing
+            continue
         found.extend(int(child) for child in children)
     return found
 
