@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import tracemalloc
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,8 @@ from cardgames.simulation import (
     game_seed,
     simulate,
 )
+from cardgames.simulation.driver import GameFault, Played
+from cardgames.simulation.result import Aggregate
 from cardgames.simulation.runner import Progress
 from cardgames.sixes import Sixes, SixesConfig
 from sim_bots import Faulty, SlowRandom
@@ -337,7 +340,10 @@ def _children(pid: int) -> list[int]:
     """The child processes of ``pid`` (Linux /proc)."""
     found: list[int] = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        children = (task / "children").read_text(encoding="ascii").split()
+        try:
+            children = (task / "children").read_text(encoding="ascii").split()
+        except FileNotFoundError:  # the thread ended since the listing
+            continue
         found.extend(int(child) for child in children)
     return found
 
@@ -393,6 +399,84 @@ def test_memory_stays_flat_as_games_grow(tmp_path: Path) -> None:
         return top
 
     small, large = peak(300), peak(3000)
+    assert large < small + 64_000
+
+
+def _entries(value: object, seen: set[int] | None = None) -> int:
+    """How many entries the containers reachable from ``value``'s attributes hold in all."""
+    seen = set() if seen is None else seen
+    if id(value) in seen or isinstance(value, (str, bytes, int, float, Fraction)):
+        return 0
+    seen.add(id(value))
+    if isinstance(value, dict):
+        return len(value) + sum(_entries(k, seen) + _entries(v, seen) for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return len(value) + sum(_entries(item, seen) for item in value)
+    fields = getattr(value, "__dict__", None)
+    slots: tuple[str, ...] | None = getattr(type(value), "__slots__", None)
+    if fields is None and slots is not None:
+        fields = {name: getattr(value, name, None) for name in slots}
+    return _entries(fields, seen) if fields is not None else 0
+
+
+def test_the_aggregate_holds_nothing_per_game() -> None:
+    """Memory: the parent's aggregate holds no more entries after 20,000 games than after 2,000.
+
+    Games are counted as they finish, by distinct value (the rules bound the chip results), so
+    what the parent keeps does not grow with the number of games; faults keep the first 100.
+    """
+
+    def aggregate_after(games: int) -> Aggregate:
+        aggregate = Aggregate(
+            game="toy",
+            labels=["a", "b", "c"],
+            seed=0,
+            games=games,
+            rotate=False,
+            keep_outcomes=False,
+        )
+        for index in range(games):
+            returns = ((index % 7) - 3, 3 - (index % 7), 0)
+            played = Played(
+                index=index, seed=index, lineup=(0, 1, 2), returns=returns, length=6, finished=True
+            )
+            aggregate.add(played, seed=index)
+            if index % 10 == 0:
+                aggregate.add_fault(GameFault(index=index, seed=index, kind="bot-error"))
+        return aggregate
+
+    small, large = aggregate_after(2_000), aggregate_after(20_000)
+    # Equal but for the fault list, which is cut back to 100 whenever it reaches 201.
+    assert _entries(large) <= _entries(small)
+    assert large.played == 10 * small.played
+    assert large.result(workers=1, elapsed=1.0, played_now=1).faulted == 2_000
+
+
+def test_the_parent_of_a_worker_pool_keeps_flat_memory(tmp_path: Path) -> None:
+    """Memory: with 2 worker processes, the parent's peak is the same for 400 and 4,000 games.
+
+    The parent only sends chunks, counts results and writes lines: no futures, results or
+    per-game summaries pile up while the run goes on (tracemalloc, no timing).
+    """
+
+    def peak(games: int) -> int:
+        tracemalloc.start()
+        try:
+            simulate(
+                ToyGame(),
+                ["random"] * 2,
+                games=games,
+                workers=2,
+                chunk_size=40,
+                keep_outcomes=False,
+                results=tmp_path / f"{games}.jsonl",
+            )
+            _, top = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        return top
+
+    small, large = peak(400), peak(4_000)
     assert large < small + 64_000
 
 

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import sys
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,11 +18,14 @@ from extras import require
 
 require("distributed", extra="dask")
 
+from cardgames.bots import BotLike  # noqa: E402
 from cardgames.errors import MissingExtraError  # noqa: E402
-from cardgames.simulation import dask_executor, simulate  # noqa: E402
+from cardgames.simulation import bot_seed, dask_executor, game_seed, simulate  # noqa: E402
 from cardgames.simulation.dask import _distributed  # noqa: E402
 from cardgames.sixes import Sixes, SixesConfig  # noqa: E402
 from cardgames.tournament import tournament  # noqa: E402
+from sim_bots import Faulty, SlowRandom  # noqa: E402
+from toy_game import ToyGame  # noqa: E402
 
 TWO = Sixes(SixesConfig(num_players=2, max_rounds=1))
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -121,3 +129,66 @@ def test_ctrl_c_on_the_command_with_dask_workers(tmp_path: Path) -> None:
     assert stopped < 5.0, err  # the workers end within a second; the scheduler closes too
     assert "sixes:" in out
     assert path.read_text(encoding="utf-8").endswith("\n")
+
+
+def _lines_by_index(stream: io.StringIO) -> dict[int, str]:
+    """The game lines of a campaign stream, by game index."""
+    return {json.loads(line)["index"]: line for line in stream.getvalue().splitlines()[1:]}
+
+
+def test_dask_workers_killed_mid_campaign_lose_only_what_dies_twice() -> None:
+    """Faults on Dask: worker processes of a LocalCluster SIGKILLed in the middle of campaigns.
+
+    First, one worker is killed from outside (its pid from ``client.run(os.getpid)``): its
+    chunks are played again, game by game, and the campaign ends equal to an uninterrupted run.
+    Then a game kills its worker on every try: it is retried once, then listed as lost with its
+    index and seed and counted apart, and every other game is kept, equal to the same game of
+    an uninterrupted run.
+    """
+    games, seed, killer_index = 40, 3, 7
+    plain: list[BotLike] = [Faulty("kill", -1), SlowRandom(0.02)]
+    killer: list[BotLike] = [Faulty("kill", bot_seed(seed, killer_index, 0)), SlowRandom(0.0)]
+    reference = io.StringIO()
+    uninterrupted = simulate(ToyGame(), plain, games=games, seed=seed, workers=1, records=reference)
+    expected = _lines_by_index(reference)
+    distributed = _distributed()
+    killed_run, lost_run = io.StringIO(), io.StringIO()
+    killed: list[int] = []
+    with dask_executor(workers=2) as (executor, slots):
+        client = distributed.default_client()
+        before = set(client.run(os.getpid).values())
+
+        def kill_a_worker_mid_campaign() -> None:
+            deadline = time.monotonic() + 20
+            while len(killed_run.getvalue().splitlines()) < 1 + 8:  # some games finished first
+                if time.monotonic() > deadline:
+                    return
+                time.sleep(0.02)
+            os.kill(min(before), signal.SIGKILL)
+            killed.append(min(before))
+
+        thread = threading.Thread(target=kill_a_worker_mid_campaign)
+        thread.start()
+        try:
+            options: dict[str, Any] = {"executor": executor, "workers": slots, "chunk_size": 4}
+            survived = simulate(
+                ToyGame(), plain, games=games, seed=seed, records=killed_run, **options
+            )
+        finally:
+            thread.join()
+        after = set(client.run(os.getpid).values())
+        result = simulate(ToyGame(), killer, games=games, seed=seed, records=lost_run, **options)
+    assert killed
+    assert killed[0] not in after  # the worker really died (its nanny started another)
+    assert survived == uninterrupted
+    assert _lines_by_index(killed_run) == expected
+    assert (result.played, result.lost, result.faulted, result.missing) == (games - 1, 1, 0, 0)
+    lost = result.lost_games[0]
+    assert (lost.index, lost.kind) == (killer_index, "lost")
+    assert lost.seed == game_seed(seed, killer_index)
+    assert "worker died twice" in lost.message
+    assert f"game {killer_index} (seed {lost.seed}) lost" in result.table()
+    assert "lost: 1 games lost with their worker" in result.table()
+    finished = _lines_by_index(lost_run)
+    assert sorted(finished) == [index for index in range(games) if index != killer_index]
+    assert all(finished[index] == expected[index] for index in finished)

@@ -14,6 +14,7 @@ from cardgames.cards import Card
 from cardgames.paiute import Paiute
 from cardgames.paiute.observation import known_cards
 from cardgames.web import SCHEMA
+from cardgames.web.messages import protocol_schema
 
 CARD_TEXT = re.compile(r"^(10|[2-9TJQKA])[cdhs]$")
 CARD_ATTRIBUTE = re.compile(r'data-card="([^"]+)"')
@@ -27,10 +28,29 @@ def validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
+@cache
+def game_validator(game: str) -> jsonschema.Draft202012Validator:
+    """The validator of the protocol schema with ``game``'s own seat message schema in it."""
+    schema = protocol_schema(game)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
 def check_message(message: Any) -> Any:
-    """Validate one protocol message against the published schema; returns it."""
+    """Validate one protocol message against the published schema; returns it.
+
+    An update is also checked against the protocol schema for its game, whose seat message is
+    the game's ``seat_message`` schema (cardgames.serialization).
+    """
     validator().validate(message)
+    if isinstance(message, dict) and message.get("type") == "update":
+        game_validator(message["game"]).validate(message)
     return message
+
+
+def data(update: Any) -> Any:
+    """The data of an update's seat message: seat, to_play, observation, legal_actions..."""
+    return update["seat_message"]["data"]
 
 
 def _strings(value: Any) -> list[str]:
@@ -106,15 +126,17 @@ def assert_secret(
     if message.get("type") != "update":
         _assert_absent(message, hidden, viewer)
         return
-    data = message["observation"]["data"]
-    rest = {key: value for key, value in message.items() if key != "events"}
-    rest["observation"] = {key: value for key, value in data.items() if key != "results"}
+    fields = data(message)
+    observation = fields["observation"]
+    rest = {key: value for key, value in message.items() if key != "seat_message"}
+    rest["fields"] = {key: value for key, value in fields.items() if key != "events"}
+    rest["fields"]["observation"] = {k: v for k, v in observation.items() if k != "results"}
     _assert_absent(rest, hidden, viewer)
     if before is not None:
         revealed = _shown_in_results(game, state) - _shown_in_results(game, before)
         played = {value for value in vars_of(action) if isinstance(value, Card)}
         still_hidden = hidden & hidden_cards(game, before, viewer)
-        _assert_absent(message["events"], still_hidden - revealed - played, viewer)
+        _assert_absent(fields["events"], still_hidden - revealed - played, viewer)
 
 
 def vars_of(action: Any) -> list[Any]:

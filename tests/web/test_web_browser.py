@@ -57,7 +57,7 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real uvicorn server in a thread; yields its base URL."""
     db = tmp_path_factory.mktemp("web") / "tables.db"
-    settings = Settings(bot_delay=0.05, actions_per_second=50.0, burst=50)
+    settings = Settings(bot_delay=0.05, actions_per_second=50.0, burst=50, hint_samples=40)
     port = _free_port()
     config = uvicorn.Config(
         create_app(db, settings=settings),
@@ -244,3 +244,41 @@ def test_two_people_at_one_table_see_only_their_own_hands(server: str, browser: 
     finally:
         first.close()
         second.close()
+
+
+def first_choice(page: Any) -> int:
+    """Play on until the person has more than one legal move; how many (0: the game ended)."""
+    while wait_for_turn_or_end(page):
+        moves: int = page.locator("#board .playable, #actions button").count()
+        if moves > 1:
+            return moves
+        take_turn(page)
+    return 0
+
+
+def test_the_hint_button_shows_each_moves_chances_best_first(server: str, context: Any) -> None:
+    """Clicking Hint lists every legal move with its win chance and interval, best first (S6)."""
+    created = create_table(
+        server, "sixes", ["person", "heuristic", "random", "random"], max_rounds=1
+    )
+    page = open_seat(context, server, created, 0)
+    moves = first_choice(page)
+    while not moves:  # pragma: no cover - a deal that never offered a choice: deal again
+        page.click("#again")
+        page.wait_for_selector("#status:not(.over)", timeout=TIMEOUT)
+        moves = first_choice(page)
+    assert page.locator("#hint-button").is_visible()
+    page.click("#hint-button")
+    page.wait_for_selector("#advice:not([hidden]) li", timeout=TIMEOUT)
+    items = page.locator("#advice-list li")
+    assert items.count() == moves
+    texts = [items.nth(i).inner_text() for i in range(moves)]
+    assert all(" win " in text and "%" in text for text in texts)
+    wins = [int(text.split(" win ")[1].split("%")[0]) for text in texts]
+    assert wins == sorted(wins, reverse=True)
+    assert page.get_attribute("#advice", "aria-live") == "polite"
+    page.locator("#advice").scroll_into_view_if_needed()
+    screenshot(page, "sixes_hint.png")
+    take_turn(page)
+    assert page.locator("#advice").is_hidden()  # the advice was for the previous position
+    assert not page.errors

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cardgames.events import describe
 from cardgames.game import PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.serialization import decode_observation, record_game
+from cardgames.serialization import decode_seat_message, record_game, seat_message
 from cardgames.sixes import Sixes, SixesConfig
 from cardgames.web.messages import (
     ProtocolError,
@@ -30,7 +30,7 @@ from cardgames.web.messages import (
 from registry import random_walk
 from strategies import slow_settings
 from toy_game import ToyGame
-from web_support import assert_secret, check_message
+from web_support import assert_secret, check_message, data
 
 GAMES: dict[str, Any] = {
     "sixes": Sixes(SixesConfig(num_players=4, max_rounds=1)),
@@ -76,14 +76,16 @@ def test_no_update_ever_shows_a_seat_another_seats_hidden_cards(
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_update_holds_the_seats_observation_and_its_legal_actions(name: str) -> None:
-    """The observation document decodes to the seat's observation; only the seat to play acts."""
+    """The update's seat message is the library's: it decodes; only the seat to play acts."""
     game = GAMES[name]
     state = game.initial_state(11)
     to_play = game.current_player(state)
     for viewer in range(game.num_players):
         message = check_message(_update(game, state, viewer))
-        assert decode_observation(game, message["observation"]) == game.observe(state, viewer)
-        legal = message["legal_actions"]
+        decoded = decode_seat_message(game, message["seat_message"])
+        assert decoded == seat_message(game, state, viewer)
+        assert decoded.observation == game.observe(state, viewer)
+        legal = data(message)["legal_actions"]
         assert message["your_turn"] == (viewer == to_play)
         if viewer == to_play:
             ids = [entry["id"] for entry in legal]
@@ -91,9 +93,9 @@ def test_update_holds_the_seats_observation_and_its_legal_actions(name: str) -> 
         else:
             assert legal == []
     spectator = check_message(_update(game, state, None))
-    assert spectator["seat"] is None
-    assert spectator["legal_actions"] == []
-    assert spectator["observation"]["data"]["hand"] == []
+    assert data(spectator)["seat"] is None
+    assert data(spectator)["legal_actions"] == []
+    assert data(spectator)["observation"]["hand"] == []
 
 
 def test_final_update_reports_returns_and_the_record() -> None:
@@ -102,7 +104,7 @@ def test_final_update_reports_returns_and_the_record() -> None:
     final = random_walk(game, 5, random.Random(5))[-1][0]
     message = check_message(_update(game, final, 0))
     assert message["over"] is True
-    assert message["returns"] == list(game.returns(final))
+    assert data(message)["returns"] == list(game.returns(final))
     assert message["record"] == 7
 
 
@@ -209,3 +211,30 @@ def test_a_game_without_options_is_stored_with_a_null_config() -> None:
     document = config_document(ToyGame())
     assert json.loads(document)["data"] is None
     assert decode_game(document).name == "toy"
+
+
+def test_a_hints_win_interval_stays_within_zero_and_one() -> None:
+    """A hint's win chance interval is cut to [0, 1]; the chips interval is left as it is."""
+    from cardgames.advisor import Advice
+    from cardgames.simulation import Estimate
+    from cardgames.web.messages import hint_message
+
+    game = GAMES["sixes-2p"]
+    action = game.legal_actions(game.initial_state(3))[0]
+    wide = Estimate(mean=0.1, half_width=0.3)
+    advice = Advice(action=action, win=wide, chips=wide, samples=5)
+    entry = check_message(hint_message(game, [advice], seq=4))["advice"][0]
+    assert entry["win"] == {"mean": 0.1, "low": 0.0, "high": 0.4}
+    assert entry["chips"]["low"] < 0
+    assert (entry["id"], entry["notation"]) == (game.action_id(action), "play 6d")
+
+
+def test_the_spectator_view_is_the_public_observation() -> None:
+    """spectator_view is ``observe(state, None)``: no hand at all, the table public (S6, P9)."""
+    from cardgames.web.messages import spectator_view
+
+    for game in GAMES.values():
+        state = game.initial_state(9)
+        view = spectator_view(game, state)
+        assert view == game.observe(state, None)
+        assert view == seat_message(game, state, None).observation

@@ -28,10 +28,10 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 from cardgames import cli  # noqa: E402
 from cardgames.bots.random_bot import RandomBot  # noqa: E402
 from cardgames.game import PlayerId  # noqa: E402
-from cardgames.serialization import decode_observation, loads_record, replay  # noqa: E402
+from cardgames.serialization import decode_seat_message, loads_record, replay  # noqa: E402
 from cardgames.web import create_app  # noqa: E402
 from cardgames.web.settings import Settings  # noqa: E402
-from web_support import assert_secret, check_message  # noqa: E402
+from web_support import assert_secret, check_message, data  # noqa: E402
 
 FAST = Settings(bot_delay=0.0, actions_per_second=1000.0, burst=1000)
 SIXES_ONE_ROUND = {"max_rounds": 1}
@@ -91,7 +91,7 @@ def play_to_the_end(ws: Any, first: dict[str, Any], choose: int = 0) -> list[dic
     message = first
     while not message["over"]:
         if message["your_turn"]:
-            legal = message["legal_actions"]
+            legal = data(message)["legal_actions"]
             pick = legal[choose % len(legal)]
             ws.send_text(
                 json.dumps({"type": "act", "action_id": pick["id"], "seq": message["seq"]})
@@ -186,17 +186,17 @@ def test_a_person_plays_a_whole_game_against_bots(
     created = create(client, game, ["person", "heuristic", "random", "heuristic"], **options)
     with client.websocket_connect(f"/ws/{created['table']}") as ws:
         first = join(ws, token_of(created, 0))
-        assert first["seat"] == 0
+        assert data(first)["seat"] == 0
         messages = play_to_the_end(ws, first)
     final = messages[-1]
-    assert final["returns"] is not None
-    assert sum(final["returns"]) == 0
-    assert any(event["player"] == 0 for m in messages for event in m["events"])
+    assert data(final)["returns"] is not None
+    assert sum(data(final)["returns"]) == 0
+    assert any(event.get("player") == 0 for m in messages for event in data(m)["events"])
     download = client.get(f"/api/records/{final['record']}")
     assert download.status_code == 200
     assert "attachment" in download.headers["content-disposition"]
     record = loads_record(download.text)
-    assert list(record.returns or ()) == final["returns"]
+    assert list(record.returns or ()) == data(final)["returns"]
     assert record.players[0] == "person"
     assert len(replay(record)) == final["seq"] + 1
     path = tmp_path / "game.json"
@@ -240,7 +240,7 @@ def test_each_seat_and_spectator_sees_only_its_own_cards(client: TestClient) -> 
             for person in (0, 1):
                 message = latest[person]
                 if message["your_turn"] and message["seq"] == latest[None]["seq"]:
-                    action = message["legal_actions"][-1]["id"]
+                    action = data(message)["legal_actions"][-1]["id"]
                     sockets[person].send_text(
                         json.dumps({"type": "act", "action_id": action, "seq": message["seq"]})
                     )
@@ -255,7 +255,7 @@ def test_each_seat_and_spectator_sees_only_its_own_cards(client: TestClient) -> 
             state = states[message["seq"]]
             assert_secret(message, game, state, seat)
             if seat is not None:
-                observed = decode_observation(game, message["observation"])
+                observed = decode_seat_message(game, message["seat_message"]).observation
                 assert observed == game.observe(state, PlayerId(seat))
 
 
@@ -268,8 +268,8 @@ def test_a_seat_link_opens_only_its_seat(client: TestClient) -> None:
         assert receive(ws)["code"] == "not_joined"
         assert join(ws, "not-a-token")["code"] == "bad_token"
         watching = join(ws)
-        assert watching["seat"] is None
-        assert watching["observation"]["data"]["hand"] == []
+        assert data(watching)["seat"] is None
+        assert data(watching)["observation"]["hand"] == []
         ws.send_text(json.dumps({"type": "act", "action_id": 15}))
         assert receive(ws)["code"] == "spectator"
         assert join(ws, token_of(created, 0))["code"] == "already_joined"
@@ -290,7 +290,7 @@ def test_forged_and_illegal_messages_change_nothing(client: TestClient) -> None:
         receive(ws0)  # seat 1's arrival
         mover, other = (ws0, ws1) if first0["your_turn"] else (ws1, ws0)
         mine = first0 if first0["your_turn"] else first1
-        legal_ids = {entry["id"] for entry in mine["legal_actions"]}
+        legal_ids = {entry["id"] for entry in data(mine)["legal_actions"]}
         illegal = next(i for i in range(41) if i not in legal_ids)
         attempts = [
             ("not json", "bad_message"),
@@ -315,7 +315,7 @@ def test_forged_and_illegal_messages_change_nothing(client: TestClient) -> None:
         after = receive(mover)
     assert after["type"] == "update"
     assert after["seq"] == 1  # only the one legal action was applied
-    assert len(after["events"]) == 1
+    assert len(data(after)["events"]) == 1
 
 
 def test_play_again_deals_a_new_game_at_the_same_table(client: TestClient) -> None:
@@ -443,7 +443,7 @@ def test_a_restart_mid_deal_resumes_every_table(tmp_path: Path) -> None:
             for _ in range(3):
                 if not message["your_turn"]:
                     break
-                action = message["legal_actions"][0]["id"]
+                action = data(message)["legal_actions"][0]["id"]
                 ws.send_text(
                     json.dumps({"type": "act", "action_id": action, "seq": message["seq"]})
                 )
@@ -453,7 +453,7 @@ def test_a_restart_mid_deal_resumes_every_table(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/{people['table']}") as ws:
             resumed = join(ws, token_of(people, 0))
         assert resumed["seq"] == before["seq"]
-        assert resumed["observation"] == before["observation"]
+        assert data(resumed)["observation"] == data(before)["observation"]
         assert resumed["drawing"] == before["drawing"]
         # The bots' table goes on by itself after the restart and finishes its game.
         with client.websocket_connect(f"/ws/{bots['table']}") as ws:
@@ -481,7 +481,7 @@ def test_the_server_runs_on_an_in_memory_database() -> None:
     with serving(":memory:") as client:
         created = create(client, "paiute", ["person", "random"], max_turns=10)
         with client.websocket_connect(f"/ws/{created['table']}") as ws:
-            assert join(ws, token_of(created, 0))["seat"] == 0
+            assert data(join(ws, token_of(created, 0)))["seat"] == 0
 
 
 # --- the edges ----------------------------------------------------------------------------
@@ -585,3 +585,125 @@ def test_without_starlette_the_error_names_the_extra(monkeypatch: pytest.MonkeyP
     monkeypatch.setitem(sys.modules, "cardgames.web.app", None)
     with pytest.raises(MissingExtraError, match=r"cardgames-engine\[web\]"):
         create_app(":memory:")
+
+
+# --- hints --------------------------------------------------------------------------------
+
+HINTS = Settings(
+    bot_delay=0.0, actions_per_second=1000.0, burst=1000, hint_samples=6, hints_per_game=2
+)
+
+
+def test_a_hint_ranks_the_seats_legal_actions_from_its_own_observation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hint: each legal action's win chance and chips with intervals, best first (S6)."""
+    from cardgames.advisor import advise as real_advise
+
+    seen: list[Any] = []
+
+    def spying_advise(game: Any, observation: Any, budget: int, **options: Any) -> Any:
+        seen.append((observation, budget, threading.current_thread().name))
+        return real_advise(game, observation, budget, **options)
+
+    monkeypatch.setattr("cardgames.web.app.advise", spying_advise)
+    with serving(tmp_path / "t.db", HINTS) as client:
+        created = create(client, "sixes", ["person", "random"], max_rounds=1)
+        with client.websocket_connect(f"/ws/{created['table']}") as ws:
+            first = until(ws, lambda m: m["your_turn"], first=join(ws, token_of(created, 0)))
+            ws.send_text(json.dumps({"type": "hint", "seq": first["seq"]}))
+            hint = receive(ws)
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            state = hub.tables[created["table"]].state
+    assert hint["type"] == "hint"
+    assert hint["seq"] == first["seq"]
+    legal = data(first)["legal_actions"]
+    assert sorted(entry["id"] for entry in hint["advice"]) == sorted(e["id"] for e in legal)
+    notation = {entry["id"]: entry["notation"] for entry in legal}
+    wins = [entry["win"]["mean"] for entry in hint["advice"]]
+    assert wins == sorted(wins, reverse=True)
+    for entry in hint["advice"]:
+        assert entry["notation"] == notation[entry["id"]]
+        win = entry["win"]
+        assert 0.0 <= win["low"] <= win["mean"] <= win["high"] <= 1.0
+        assert entry["samples"] == 6
+    observation, budget, thread = seen[0]
+    assert observation == client_game(created).observe(state, PlayerId(0))
+    assert budget == 6
+    assert thread.startswith("cardgames-bot")  # off the event loop, in the bots' pool
+
+
+def client_game(created: dict[str, Any]) -> Any:
+    """The game of a created table (Sixes, two players, one round)."""
+    from cardgames.sixes import Sixes, SixesConfig
+
+    assert created["game"] == "sixes"
+    return Sixes(SixesConfig(num_players=2, max_rounds=1))
+
+
+def test_hints_are_only_for_the_seat_on_its_turn_and_limited(tmp_path: Path) -> None:
+    """Hints: not for spectators, other seats' turns, stale views or past the per-game limit."""
+    with serving(tmp_path / "t.db", HINTS) as client:
+        created = create(client, "sixes", ["person", "person"], max_rounds=1)
+        table = created["table"]
+        with (
+            client.websocket_connect(f"/ws/{table}") as ws0,
+            client.websocket_connect(f"/ws/{table}") as ws1,
+            client.websocket_connect(f"/ws/{table}") as watcher,
+        ):
+            first0 = join(ws0, token_of(created, 0))
+            first1 = join(ws1, token_of(created, 1))
+            receive(ws0)  # seat 1's arrival
+            join(watcher)
+            receive(ws0), receive(ws1)  # the watcher's arrival
+            mover, other = (ws0, ws1) if first0["your_turn"] else (ws1, ws0)
+            seq = first0["seq"]
+            del first1
+            watcher.send_text(json.dumps({"type": "hint"}))
+            assert receive(watcher)["code"] == "spectator"
+            other.send_text(json.dumps({"type": "hint"}))
+            assert receive(other)["code"] == "not_your_turn"
+            mover.send_text(json.dumps({"type": "hint", "seq": seq + 3}))
+            assert receive(mover)["code"] == "stale"
+            codes = []
+            for _ in range(3):
+                mover.send_text(json.dumps({"type": "hint", "seq": seq}))
+                codes.append(until(mover, lambda m: m["type"] in {"hint", "error"})["type"])
+            mover.send_text(json.dumps({"type": "hint"}))
+            refused = receive(mover)
+    assert codes == ["hint", "hint", "error"]
+    assert refused["code"] == "hint_limit"
+    assert "2 per game" in refused["message"]
+
+
+def test_one_hint_at_a_time_per_connection_and_none_after_the_game(tmp_path: Path) -> None:
+    """Hints: a request while one is being worked out is refused; none once the game is over."""
+    from cardgames.web.app import Connection
+    from cardgames.web.table import TableError
+
+    with serving(tmp_path / "t.db", HINTS) as client:
+        created = create(client, "sixes", ["person", "random"], max_rounds=1)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = hub.tables[created["table"]]
+        seat = table.game.current_player(table.state)
+        busy = Connection(_GoneSocket(None), HINTS)  # type: ignore[arg-type]
+        busy.seat, busy.joined, busy.hinting = seat, True, True
+        with pytest.raises(TableError, match="already being worked out") as refused:
+            client.portal.call(hub._hint, busy, table, seat, None)  # type: ignore[union-attr]
+        assert refused.value.code == "hint_limit"
+        with client.websocket_connect(f"/ws/{created['table']}") as ws:
+            final = play_to_the_end(ws, join(ws, token_of(created, 0)))[-1]
+            ws.send_text(json.dumps({"type": "hint", "seq": final["seq"]}))
+            assert receive(ws)["code"] == "game_over"
+
+
+def test_the_protocol_schema_is_served_with_each_games_seat_message(client: TestClient) -> None:
+    """GET /api/schema/<game>: the protocol schema embedding that game's seat message schema."""
+    from cardgames.serialization import json_schema
+
+    generic = client.get("/api/schema").json()
+    assert generic["$defs"]["update"]["properties"]["protocol"] == {"const": 2}
+    sixes = client.get("/api/schema/sixes").json()
+    embedded = sixes["$defs"]["seat_message"]
+    assert embedded["$defs"] == json_schema("sixes", "seat_message")["$defs"]
+    assert client.get("/api/schema/chess").status_code == 404

@@ -11,6 +11,13 @@ backed by a Dask cluster, and the number of worker threads it offers, for
 ``dask scheduler`` and ``dask worker tcp://host:8786`` on each machine; every worker needs
 cardgames installed). Tasks are submitted as impure, so a chunk played again after a worker
 died runs again rather than reusing the failure.
+
+A chunk lost with its worker is played again once, game by game, by the simulator (as on the
+local process pool). A local cluster's scheduler is told not to retry it by itself first
+(``distributed.scheduler.allowed-failures`` 0), so that a game is tried at most twice, and a
+game that kills its worker every time is listed as lost after its second try. A running
+scheduler keeps its own setting (Dask's default, 3, retries a task on other workers before the
+simulator sees the loss).
 """
 
 from __future__ import annotations
@@ -53,9 +60,13 @@ def dask_executor(
         MissingExtraError: the ``dask`` extra is not installed.
     """
     distributed = _distributed()
+    import dask  # distributed's own dependency
+
     with contextlib.ExitStack() as stack:
         if scheduler is None:
             network = {"host": "127.0.0.1"} if processes else {}  # loopback only
+            # The simulator retries a lost chunk once itself; the scheduler must not first.
+            stack.enter_context(dask.config.set({"distributed.scheduler.allowed-failures": 0}))
             cluster = stack.enter_context(
                 distributed.LocalCluster(
                     n_workers=workers,

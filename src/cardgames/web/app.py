@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import secrets
 import time
@@ -25,6 +26,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from cardgames.advisor import advise
 from cardgames.bots import BotSpec
 from cardgames.errors import CardgamesError
 from cardgames.events import describe
@@ -37,7 +39,9 @@ from cardgames.web.messages import (
     catalog_message,
     dumps_message,
     error_message,
+    hint_message,
     parse_client_message,
+    protocol_schema,
     replay_message,
     update_message,
 )
@@ -73,6 +77,7 @@ class Connection:
         self.seat: PlayerId | None = None
         self.joined = False
         self.width = 760
+        self.hinting = False
         self._rate = settings.actions_per_second
         self._burst = float(settings.burst)
         self._budget = float(settings.burst)
@@ -275,6 +280,8 @@ class Hub:
         elif message.type == "act":
             async with self.lock(table.id):
                 await self._apply(table, connection.seat, message.action_id or 0, message.seq)
+        elif message.type == "hint":
+            await self._hint(connection, table, connection.seat, message.seq)
         else:
             await self._play_again(table)
 
@@ -295,6 +302,49 @@ class Hub:
             table.record_id = self.store.add_record(table)
         await self.broadcast(table, before, action)
         self.schedule_bots(table)
+
+    async def _hint(
+        self, connection: Connection, table: Table, seat: PlayerId, seq: int | None
+    ) -> None:
+        """Send ``seat`` the advisor's estimates for its legal actions, from its observation.
+
+        The advisor sees only the seat's own observation (it samples the hidden cards), so a
+        hint reveals nothing the seat may not know. It runs in the bots' thread pool, off the
+        event loop; each connection has one hint at a time, each seat a few per game.
+
+        Raises:
+            TableError: the game is over, it is not ``seat``'s turn, ``seq`` is out of date, a
+                hint is already being worked out, or the seat has used its hints.
+        """
+        if table.is_over:
+            raise TableError("game_over", "the game is over: no hint to give")
+        to_play = table.game.current_player(table.state)
+        if to_play != seat:
+            raise TableError("not_your_turn", "a hint is for your own turn")
+        if seq is not None and seq != table.seq:
+            raise TableError("stale", f"the table has moved on (seq {table.seq}, not {seq})")
+        if connection.hinting:
+            raise TableError("hint_limit", "a hint is already being worked out: wait for it")
+        used = table.hints.get(seat, 0)
+        if used >= self.settings.hints_per_game:
+            limit = self.settings.hints_per_game
+            raise TableError("hint_limit", f"no more hints in this game ({limit} per game)")
+        table.hints[seat] = used + 1
+        connection.hinting = True
+        self._spawn(self._advise(connection, table, seat))
+
+    async def _advise(self, connection: Connection, table: Table, seat: PlayerId) -> None:
+        """Work out a hint in the thread pool (the connection may act meanwhile), then send it."""
+        observation = table.game.observe(table.state, seat)
+        answered = table.seq
+        work = functools.partial(
+            advise, table.game, observation, self.settings.hint_samples, seed=secrets.randbits(32)
+        )
+        try:
+            advice = await asyncio.get_running_loop().run_in_executor(self.executor, work)
+        finally:
+            connection.hinting = False
+        await connection.send(hint_message(table.game, advice, seq=answered))
 
     async def _play_again(self, table: Table) -> None:
         async with self.lock(table.id):
@@ -399,6 +449,15 @@ def _hub(connection: Request | WebSocket) -> Hub:
 async def _catalog(request: Request) -> Response:
     del request
     return JSONResponse(catalog_message())
+
+
+async def _schema(request: Request) -> Response:
+    name = request.path_params.get("game")
+    try:
+        schema = protocol_schema(name)
+    except CardgamesError as error:
+        return _error(404, str(error))
+    return JSONResponse(schema, media_type="application/schema+json")
 
 
 def _table_request(body: JSON) -> tuple[str, dict[str, JSON], list[str]]:
@@ -545,6 +604,8 @@ def create_app(db: str | Path = "cardgames.db", *, settings: Settings | None = N
         Route("/table/{table_id}", _page("table.html")),
         Route("/replay", _page("replay.html")),
         Route("/api/games", _catalog),
+        Route("/api/schema", _schema),
+        Route("/api/schema/{game}", _schema),
         Route("/api/tables", _create, methods=["POST"]),
         Route("/api/tables/{table_id}", _table_info),
         Route("/api/records/{record_id:int}", _record),

@@ -2,15 +2,18 @@
 
 The server sends each connection JSON objects with a ``type``:
 
-- ``"update"``: one viewer's view of the table after something happened: the observation
-  document (:func:`cardgames.serialization.encode`), the legal actions with their ids and
-  notation (only to the seat to play), the new events as that viewer may see them, the chip
-  results once the game is over, and the SVG drawing of the observation.
+- ``"update"``: one viewer's view of the table after something happened: the viewer's seat
+  message document (:func:`cardgames.serialization.seat_message`: the observation, the legal
+  actions with their ids and notation, only to the seat to play, the new events as that viewer
+  may see them, the chip results once the game is over), with the table's own fields and the
+  SVG drawing of the observation.
+- ``"hint"``: the advisor's estimates for each of the seat's legal actions, best first.
 - ``"error"``: a request was refused; ``code`` says why and nothing changed.
 
 A client sends ``"join"`` (with its seat's secret token, or without one to watch),
-``"act"`` (an action id, and the ``seq`` of the update it answers) and ``"play_again"``.
-``protocol.schema.json`` beside this module is the JSON Schema of every message, so that a
+``"act"`` (an action id, and the ``seq`` of the update it answers), ``"hint"`` and
+``"play_again"``. ``protocol.schema.json`` beside this module is the JSON Schema of every
+message, and :func:`protocol_schema` embeds a game's seat message schema in it, so that a
 client in any language can be written from it; see the "Build a front end" page of the docs.
 """
 
@@ -20,10 +23,12 @@ import enum
 import json
 import typing
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Final, Literal, TypeAlias, cast
 
 import attrs
 
+from cardgames.advisor import Advice
 from cardgames.bots import bot_names
 from cardgames.cards import Card
 from cardgames.errors import DecodeError
@@ -31,7 +36,16 @@ from cardgames.events import Event, describe
 from cardgames.game import Game, PlayerId
 from cardgames.registry import game_info, game_names
 from cardgames.render import draw_observation, draw_state
-from cardgames.serialization import JSON, GameRecord, encode, parse_json, replay
+from cardgames.serialization import (
+    JSON,
+    GameRecord,
+    encode,
+    json_schema,
+    parse_json,
+    replay,
+    seat_message,
+)
+from cardgames.simulation.stats import Estimate
 
 __all__ = [
     "PROTOCOL",
@@ -44,14 +58,24 @@ __all__ = [
     "dumps_message",
     "encode_event",
     "error_message",
+    "hint_message",
     "parse_client_message",
+    "protocol_schema",
     "replay_message",
     "spectator_view",
     "update_message",
 ]
 
-PROTOCOL: Final = 1
-"""The version of the message protocol; every update carries it."""
+PROTOCOL: Final = 2
+"""The version of the message protocol; every update carries it.
+
+Version 2: an update carries the viewer's seat message document (``seat_message``) in place of
+version 1's own ``seat``, ``to_play``, ``observation``, ``legal_actions``, ``events`` and
+``returns`` fields, and a seat may ask for a hint.
+"""
+
+SCHEMA_PATH: Final = Path(__file__).parent / "protocol.schema.json"
+"""The protocol's JSON Schema file (an update's seat message checked as any game's)."""
 
 AnyGame: TypeAlias = Game[Any, Any, Any]
 ErrorCode: TypeAlias = Literal[
@@ -68,6 +92,7 @@ ErrorCode: TypeAlias = Literal[
     "game_over",
     "game_not_over",
     "no_table",
+    "hint_limit",
 ]
 """Why a request was refused (the ``code`` of an error message)."""
 
@@ -81,15 +106,16 @@ class ClientMessage:
     """A checked message from a client.
 
     Attributes:
-        type: ``"join"``, ``"act"`` or ``"play_again"``.
+        type: ``"join"``, ``"act"``, ``"hint"`` or ``"play_again"``.
         token: The seat's secret token (``join``); None to watch.
         action_id: The chosen action's id (``act``).
-        seq: The ``seq`` of the update the client answers (``act``); None to skip the check.
+        seq: The ``seq`` of the update the client answers (``act``, ``hint``); None to skip
+            the check.
         width: The width the client will show drawings at (``join``); below 600 it gets the
             narrow drawings, for phones.
     """
 
-    type: Literal["join", "act", "play_again"]
+    type: Literal["join", "act", "hint", "play_again"]
     token: str | None = None
     action_id: int | None = None
     seq: int | None = None
@@ -99,6 +125,7 @@ class ClientMessage:
 _FIELDS: Final = {
     "join": {"type", "token", "width"},
     "act": {"type", "action_id", "seq"},
+    "hint": {"type", "seq"},
     "play_again": {"type"},
 }
 
@@ -138,7 +165,7 @@ def parse_client_message(text: str) -> ClientMessage:
     if kind == "act" and action_id is None:
         raise ProtocolError("act: missing field 'action_id'")
     return ClientMessage(
-        type=cast("Literal['join', 'act', 'play_again']", kind),
+        type=cast("Literal['join', 'act', 'hint', 'play_again']", kind),
         token=token,
         action_id=action_id,
         seq=_optional_int(data, "seq"),
@@ -219,9 +246,15 @@ def update_message(  # noqa: PLR0913 - one keyword per part of the update
 ) -> dict[str, JSON]:
     """One viewer's update: everything that viewer may know of the table now, and no more.
 
+    What the viewer may know and do is the library's seat message document
+    (:func:`cardgames.serialization.seat_message`, encoded by
+    :func:`cardgames.serialization.encode`: its JSON Schema is the game's ``seat_message``
+    schema); the update wraps it with what only a table knows: the table, the game's number,
+    the ``seq`` to echo, who sits where, the record, and the SVG drawing.
+
     Args:
         game: The table's game.
-        state: The current state (never sent: only its observation by ``viewer`` is).
+        state: The current state (never sent: only what ``viewer`` may know of it is).
         viewer: The seat the update is for, or None for a spectator.
         table: The table's id.
         game_number: Which game of the table this is, from 1.
@@ -231,11 +264,7 @@ def update_message(  # noqa: PLR0913 - one keyword per part of the update
         record: The id of the finished game's record, once the game is over.
         width: The width to draw at (see :func:`cardgames.render.draw_observation`).
     """
-    observation = spectator_view(game, state) if viewer is None else game.observe(state, viewer)
-    to_play = game.current_player(state)
-    mine = viewer is not None and to_play == viewer
-    legal = game.legal_actions(state) if mine else ()
-    over = game.is_terminal(state)
+    message = seat_message(game, state, viewer, events=events)
     return {
         "type": "update",
         "protocol": PROTOCOL,
@@ -243,18 +272,68 @@ def update_message(  # noqa: PLR0913 - one keyword per part of the update
         "game": game.name,
         "game_number": game_number,
         "seq": seq,
-        "seat": viewer,
         "seats": [info.to_json(seat) for seat, info in enumerate(seats)],
-        "to_play": to_play,
-        "your_turn": mine,
-        "observation": encode(game, observation),
-        "legal_actions": [action_entry(game, action) for action in legal],
-        "events": [encode_event(event) for event in events],
-        "over": over,
-        "returns": list(game.returns(state)) if over else None,
+        "your_turn": bool(message.legal_actions),
+        "over": message.returns is not None,
         "record": record,
-        "drawing": draw_observation(game, observation, width=width),
+        "seat_message": encode(game, message),
+        "drawing": draw_observation(game, message.observation, width=width),
     }
+
+
+def _estimate(estimate: Estimate, *, chance: bool = False) -> dict[str, JSON]:
+    """An estimate's mean and 95% interval; a chance's interval kept within [0, 1]."""
+    low, high = estimate.low, estimate.high
+    if chance:
+        low, high = max(0.0, low), min(1.0, high)
+    return {"mean": estimate.mean, "low": low, "high": high}
+
+
+def hint_message(game: AnyGame, advice: Sequence[Advice], *, seq: int) -> dict[str, JSON]:
+    """The advisor's estimates for each legal action of a seat, best first (a ``hint``).
+
+    ``advice`` is :func:`cardgames.advisor.advise`'s answer for the seat's own observation;
+    ``seq`` is the update it answers. Each entry has the action's ``id`` and ``notation`` (as in
+    the seat message), its ``win`` chance and ``chips`` with their 95% intervals (a chance's
+    interval cut to [0, 1]), and the ``samples`` behind them.
+    """
+    info = game_info(game.name)
+    describe_action = info.format_action or repr
+    return {
+        "type": "hint",
+        "protocol": PROTOCOL,
+        "seq": seq,
+        "advice": [
+            {
+                "id": game.action_id(entry.action),
+                "notation": describe_action(entry.action),
+                "win": _estimate(entry.win, chance=True),
+                "chips": _estimate(entry.chips),
+                "samples": entry.samples,
+            }
+            for entry in advice
+        ],
+    }
+
+
+def protocol_schema(game: str | None = None) -> dict[str, JSON]:
+    """The JSON Schema of every message of the protocol, for one game's tables if named.
+
+    Without a game, an update's ``seat_message`` is checked as a seat message document of any
+    game (its envelope and the fields of its ``data``). With one, it is checked against that
+    game's ``seat_message`` schema (:func:`cardgames.serialization.json_schema`), embedded
+    under ``$defs`` with its own ``$id`` so that its references resolve inside it.
+
+    Raises:
+        DecodeError: ``game`` is not a registered game.
+    """
+    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    if game is not None:
+        embedded = {k: v for k, v in json_schema(game, "seat_message").items() if k != "$schema"}
+        embedded["$id"] = f"cardgames-{game}-seat-message"
+        schema["$defs"]["seat_message"] = embedded
+        schema["title"] = f"{schema['title']}, {game} tables"
+    return schema
 
 
 def error_message(code: ErrorCode, message: str) -> dict[str, JSON]:

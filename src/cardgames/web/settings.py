@@ -26,6 +26,9 @@ class Settings:
         allowed_origins: The ``Origin`` values a browser's WebSocket may come from; empty:
             only the server's own origin (the ``Host`` the browser asked for).
         max_replay_actions: The most actions a record sent to the replay viewer may hold.
+        hint_samples: The advisor's samples per legal action for a hint (its budget: more is
+            sharper and slower).
+        hints_per_game: How many hints each seat may ask for in one game.
     """
 
     max_message_bytes: int = 2048
@@ -39,3 +42,5 @@ class Settings:
     bot_threads: int = 4
     allowed_origins: tuple[str, ...] = ()
     max_replay_actions: int = 5000
+    hint_samples: int = 100
+    hints_per_game: int = 20

@@ -102,6 +102,7 @@ class Table:
         state: The current state (rebuilt from the seed and the actions).
         record_id: The stored record of the current game once it is over.
         bots: The built bots by seat (rebuilt from their specs after a restart).
+        hints: How many hints each seat has asked for in the current game.
     """
 
     id: str
@@ -113,6 +114,7 @@ class Table:
     state: Any = attrs.field(init=False, default=None)
     record_id: int | None = None
     bots: dict[int, Bot[Any, Any]] = attrs.field(factory=dict)
+    hints: dict[int, int] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         self.state = self._replay()
@@ -205,6 +207,7 @@ class Table:
         self.game_number += 1
         self.actions = []
         self.record_id = None
+        self.hints = {}
         self.state = self._replay()
         self._build_bots()
 

@@ -1,10 +1,13 @@
-// The table page: one WebSocket, the seat's drawing, its legal moves, an event log.
-// Plain ES module, no build step. The message protocol is in protocol.schema.json.
+// The table page: one WebSocket, the seat's drawing, its legal moves, an event log, hints.
+// Plain ES module, no build step. The message protocol is in protocol.schema.json: an update
+// carries the seat's seat message document (update.seat_message, kind "seat_message").
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
 const MAX_LOG = 200;
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const CARD = /\b(10|[2-9TJQKA])([cdhs])\b/g;
 
 let socket = null;
 let retry = 0;
@@ -12,12 +15,32 @@ let gone = false;
 let busy = false;
 let current = null;
 let toastTimer = null;
+let hintFor = null; // the "game:seq" of the position a hint is being worked out for
 
 function seatName(seat, update) {
   if (seat === null || seat === undefined) return "nobody";
   if (seat === update.seat) return "You";
   const info = update.seats[seat];
   return info && info.kind === "bot" ? `Player ${seat} (bot)` : `Player ${seat}`;
+}
+
+// A card's notation with its suit symbol, for labels: "play Th" becomes "play 10♥".
+function label(notation) {
+  return notation.replace(CARD, (_, rank, suit) => (rank === "T" ? "10" : rank) + SUITS[suit]);
+}
+
+// One update, read: the table's own fields and the fields of its seat message's data.
+function read(update) {
+  const data = update.seat_message.data;
+  return {
+    ...update,
+    seat: data.seat,
+    to_play: data.to_play,
+    observation: data.observation,
+    legal_actions: data.legal_actions,
+    events: data.events,
+    returns: data.returns,
+  };
 }
 
 function send(message) {
@@ -46,7 +69,8 @@ function logEvents(update) {
   for (const event of update.events) {
     const item = document.createElement("li");
     item.textContent = event.text;
-    item.className = "new" + (event.player !== null && event.player === update.seat ? " mine" : "");
+    const player = event.player === undefined ? null : event.player;
+    item.className = "new" + (player !== null && player === update.seat ? " mine" : "");
     log.append(item);
     setTimeout(() => item.classList.remove("new"), 600);
   }
@@ -55,7 +79,7 @@ function logEvents(update) {
 }
 
 function showChips(update) {
-  const data = update.observation.data || {};
+  const data = update.observation || {};
   const list = $("chips");
   list.replaceChildren();
   (data.stacks || []).forEach((chips, seat) => {
@@ -107,13 +131,13 @@ function showActions(update) {
       element.classList.add("playable");
       element.setAttribute("tabindex", "0");
       element.setAttribute("role", "button");
-      element.setAttribute("aria-label", entry.label);
+      element.setAttribute("aria-label", label(entry.notation));
       element.dataset.actionId = String(entry.id);
       continue;
     }
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = entry.label;
+    button.textContent = label(entry.notation);
     button.dataset.actionId = String(entry.id);
     bar.append(button);
   }
@@ -148,7 +172,61 @@ function actionables() {
   return [...document.querySelectorAll("#board [data-action-id], #actions [data-action-id], #result:not([hidden]) button:not([hidden])")];
 }
 
-function onUpdate(update) {
+function position(update) {
+  return `${update.game_number}:${update.seq}`;
+}
+
+function setHintButton(thinking) {
+  const button = $("hint-button");
+  button.disabled = thinking;
+  button.textContent = thinking ? "Thinking…" : "Hint";
+}
+
+function showHintButton(update) {
+  $("hint-button").hidden = !update.your_turn;
+  if (!current || position(current) !== position(update)) {
+    $("advice").hidden = true; // the advice was for another position
+    hintFor = null;
+  }
+  setHintButton(hintFor !== null);
+}
+
+function percent(value) {
+  return `${Math.round(100 * value)}%`;
+}
+
+function onHint(hint) {
+  hintFor = null;
+  setHintButton(false);
+  if (!current || hint.seq !== current.seq) return; // the table has moved on
+  const list = $("advice-list");
+  list.replaceChildren();
+  for (const entry of hint.advice) {
+    const item = document.createElement("li");
+    const win = entry.win;
+    const chips = entry.chips;
+    const sign = chips.mean > 0 ? "+" : "";
+    item.textContent = `${label(entry.notation)}: win ${percent(win.mean)} [${percent(win.low)}, ${percent(win.high)}], chips ${sign}${chips.mean.toFixed(1)}`;
+    item.dataset.adviceId = String(entry.id);
+    item.className = "advice";
+    list.append(item);
+  }
+  $("advice-note").textContent = hint.advice.length
+    ? `${hint.advice[0].samples} simulated continuations per move, 95% intervals; best first.`
+    : "";
+  $("advice").hidden = false;
+}
+
+function askHint() {
+  if (!current || !current.your_turn || hintFor !== null) return;
+  hintFor = position(current);
+  setHintButton(true);
+  send({ type: "hint", seq: current.seq });
+}
+
+function onUpdate(message) {
+  const update = read(message);
+  showHintButton(update);
   logEvents(update);
   current = update;
   busy = false;
@@ -166,6 +244,10 @@ function onUpdate(update) {
 
 function onError(message) {
   busy = false;
+  if (hintFor !== null) {
+    hintFor = null; // the refused request may have been the hint: let the seat ask again
+    setHintButton(false);
+  }
   showToast(message.message);
   if (message.code === "no_table" || message.code === "bad_token") {
     gone = true;
@@ -191,6 +273,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "update") onUpdate(message);
+    else if (message.type === "hint") onHint(message);
     else if (message.type === "error") onError(message);
   });
   socket.addEventListener("close", () => {
@@ -225,4 +308,5 @@ document.addEventListener("keydown", (event) => {
 });
 
 $("again").addEventListener("click", () => send({ type: "play_again" }));
+$("hint-button").addEventListener("click", askHint);
 connect();
