@@ -49,10 +49,18 @@ from cardgames.paiute.heuristic import (
     _mask,
     _potentials,
 )
-from cardgames.paiute.observation import PaiuteObservation
+from cardgames.paiute.observation import PaiuteObservation, known_cards
 from cardgames.paiute.odds import completion_chance, unseen_cards
 
 __all__ = ["PaiuteExpertBot", "expert_bot"]
+
+FEED_WEIGHT: Final = 2.0
+"""How much the chance that a discard lets the next player call at once (by taking it, P9,
+P11) costs, against the bot's own chances (which count the next draw twice: once alone,
+once within two turns)."""
+
+FEED_SAMPLES: Final = 200
+"""How many hands of the next player are sampled to estimate that chance."""
 
 POTENTIAL_WEIGHT: Final = 0.002
 """How much the heuristic's potential adds to a kept hand's rating: enough to decide between
@@ -153,7 +161,39 @@ class PaiuteExpertBot:
                 kept, pool, wild, ace_low_straight=ace_low
             ) + two_turn_chance(kept, pool, wild, ace_low)
             rated.append((chance + POTENTIAL_WEIGHT * potential, removal))
-        return rated
+        feeds = self._feed(observation, removals, pool)
+        return [(score - FEED_WEIGHT * feed, removal) for (score, removal), feed in zip(rated, feeds, strict=True)]
+
+    def _feed(
+        self, observation: PaiuteObservation, discards: Sequence[int], pool: Sequence[int]
+    ) -> list[float]:
+        """For each card of ``discards``, the chance that the next player can take it and call.
+
+        The next player's hand is the cards the record places there
+        (:func:`~cardgames.paiute.known_cards`) and the rest drawn from ``pool`` (the unseen
+        cards), sampled :data:`FEED_SAMPLES` times with the bot's generator.
+        """
+        me = observation.player
+        if me is None:
+            return [0.0] * len(discards)
+        following = (me + 1) % len(observation.hand_sizes)
+        known = tuple(card.index for card in known_cards(observation)[following])
+        missing = observation.hand_sizes[following] - len(known)
+        if missing < 0 or missing > len(pool) or len(known) + missing != 5:
+            return [0.0] * len(discards)
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        sample = self._rng.sample
+        hands = [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
+        return [
+            sum(
+                1
+                for hand in hands
+                if call_options_indices((*hand, discard), wild, ace_low, discard)
+            )
+            / FEED_SAMPLES
+            for discard in discards
+        ]
 
     def _draw(self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]) -> PaiuteAction:
         top = observation.top_discard
