@@ -42,6 +42,7 @@ from cardgames.game import Game
 from cardgames.paiute.action import Discard, DrawDiscard, DrawStock, PaiuteAction
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.hands import call_options_indices
+from cardgames.paiute.history import Called, ShowedSix
 from cardgames.paiute.heuristic import (
     PaiuteHeuristicBot,
     _best_call,
@@ -133,9 +134,14 @@ class PaiuteExpertBot:
         Raises:
             ValueError: ``legal_actions`` is empty.
         """
-        if len(legal_actions) <= 1 or observation.caller is not None:
+        if len(legal_actions) <= 1:
             return self._fallback.choose(observation, legal_actions)
-        if any(isinstance(action, (DrawStock, DrawDiscard)) for action in legal_actions):
+        drawing = any(isinstance(action, (DrawStock, DrawDiscard)) for action in legal_actions)
+        if observation.caller is not None:
+            if drawing:
+                return self._final_draw(observation, legal_actions)
+            return self._fallback.choose(observation, legal_actions)
+        if drawing:
             return self._draw(observation, legal_actions)
         best = _best_call(self._config, observation, legal_actions)
         if best is not None:
@@ -217,6 +223,42 @@ class PaiuteExpertBot:
             )
             for left_out in hand
         )
+        if by_taking > by_stock:
+            return take
+        if by_taking < by_stock:
+            return stock
+        return self._fallback.choose(observation, legal)
+
+    def _final_draw(
+        self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]
+    ) -> PaiuteAction:
+        """The draw of a final turn (P13): the one likelier to beat the shown hands (P14)."""
+        top = observation.top_discard
+        stock = next((a for a in legal if isinstance(a, DrawStock)), None)
+        take = next((a for a in legal if isinstance(a, DrawDiscard)), None)
+        if take is None or top is None or stock is None:
+            return self._fallback.choose(observation, legal)
+        tiebreak = self._config.tiebreak
+        shown = [
+            event.value.key(tiebreak)
+            for event in observation.history
+            if isinstance(event, (Called, ShowedSix))
+        ]
+        target = max(shown, default=())
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        hand = tuple(card.index for card in observation.hand)
+
+        def beats(card: int, forbidden: int | None) -> float:
+            options = call_options_indices((*hand, card), wild, ace_low, forbidden)
+            best = max((value.key(tiebreak) for _, value in options), default=None)
+            if best is None or best < target:
+                return 0.0
+            return 0.5 if best == target else 1.0
+
+        pool = [card.index for card in unseen_cards(observation)]
+        by_stock = sum(beats(card, None) for card in pool) / len(pool) if pool else 0.0
+        by_taking = beats(top.index, top.index)
         if by_taking > by_stock:
             return take
         if by_taking < by_stock:
