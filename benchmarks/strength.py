@@ -37,8 +37,8 @@ from typing import Any
 from cardgames.bots import BotSpec, build_bot
 from cardgames.game import Game
 from cardgames.paiute import Paiute, PaiuteConfig
-from cardgames.sixes import Sixes, SixesConfig
 from cardgames.simulation.stats import Estimate
+from cardgames.sixes import Sixes, SixesConfig
 from cardgames.tournament import tournament
 
 EXPERT = "cardgames.paiute.expert:expert_bot"
@@ -131,7 +131,9 @@ def cpu_per_move(name: str, players: int, bot: str, *, deals: int, seed: int) ->
     for deal, seat in itertools.product(range(deals), range(players)):
         stream = random.Random(f"strength-cpu:{seed}:{deal}:{seat}")
         bots = [
-            build_bot(BotSpec.parse(bot if s == seat else "heuristic"), game, stream.getrandbits(63))
+            build_bot(
+                BotSpec.parse(bot if s == seat else "heuristic"), game, stream.getrandbits(63)
+            )
             for s in range(players)
         ]
         state = game.initial_state(seed * 1_000_003 + deal)

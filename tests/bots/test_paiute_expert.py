@@ -19,6 +19,7 @@ from cardgames.paiute import (
     DrawStock,
     DrewFromDiscard,
     Paiute,
+    PaiuteAction,
     PaiuteConfig,
     PaiuteHeuristicBot,
     PaiuteObservation,
@@ -104,7 +105,7 @@ def _brute_two_turns(kept: tuple[int, ...], pool: tuple[int, ...], wild: int) ->
 def test_two_turn_chance_is_exact_and_between_the_odds(cards: list[Card], wild: int) -> None:
     """P11: the two-turn chance is exact, at least the next draw's, at most hindsight's."""
     kept, pool = tuple(_indices(tuple(cards[:5]))), tuple(_indices(tuple(cards[5:])))
-    chance = two_turn_chance(kept, pool, wild, True)
+    chance = two_turn_chance(kept, pool, wild)
     assert abs(chance - _brute_two_turns(kept, pool, wild)) < 1e-12
     assert completion_chance(kept, pool, wild) <= chance + 1e-12
     assert chance <= completion_chance(kept, pool, wild, draws=2) + 1e-12
@@ -113,14 +114,17 @@ def test_two_turn_chance_is_exact_and_between_the_odds(cards: list[Card], wild: 
 def test_two_turn_chance_of_a_tiny_pool() -> None:
     """P11: with one card left to draw, two turns are one draw; with none, no chance."""
     kept = _indices(parse_cards("5h 6h 7h 8h Kc"))
-    assert two_turn_chance(kept, _indices(parse_cards("9h")), 2, True) == 1.0
-    assert two_turn_chance(kept, [], 2, True) == 0.0
+    assert two_turn_chance(kept, _indices(parse_cards("9h")), 2) == 1.0
+    assert two_turn_chance(kept, [], 2) == 0.0
 
 
 def test_expert_calls_at_once_with_a_low_combination() -> None:
     """P11, P15: the expert calls with Two/Two/Two on the first turn; the heuristic waits."""
     observation = view("3h 3d 5c 5s 9h 9c", drawn_card=Card.parse("9c"))
-    legal = (*(Discard(card=card) for card in observation.hand), Call(discard=None))
+    legal: tuple[PaiuteAction, ...] = (
+        *(Discard(card=card) for card in observation.hand),
+        Call(discard=None),
+    )
     assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Call(discard=None)
     assert PaiuteHeuristicBot(PAIUTE, seed=1).choose(observation, legal) != Call(discard=None)
 
@@ -167,11 +171,11 @@ def test_expert_keeps_four_to_a_straight_flush() -> None:
 
 def test_expert_never_discards_the_card_it_took() -> None:
     """P9: the card taken from the discard pile is not among the expert's discards."""
-    observation = view(
-        "5h 6h 7h 8h Kc Qd", drawn_card=Card.parse("Qd"), drawn_from_discard=True
-    )
+    observation = view("5h 6h 7h 8h Kc Qd", drawn_card=Card.parse("Qd"), drawn_from_discard=True)
     legal = tuple(Discard(card=card) for card in observation.hand if card != Card.parse("Qd"))
-    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Discard(card=Card.parse("Kc"))
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Discard(
+        card=Card.parse("Kc")
+    )
 
 
 def test_expert_does_not_feed_the_next_player() -> None:
@@ -185,7 +189,9 @@ def test_expert_does_not_feed_the_next_player() -> None:
         discard_pile=parse_cards("9d"),
     )
     legal = tuple(Discard(card=card) for card in observation.hand)
-    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Discard(card=Card.parse("Qd"))
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Discard(
+        card=Card.parse("Qd")
+    )
 
 
 def test_expert_feed_is_zero_without_a_player() -> None:
@@ -249,7 +255,9 @@ def test_expert_final_turn_discard_shows_the_best_hand() -> None:
         drawn_card=Card.parse("9h"),
     )
     legal = tuple(Discard(card=card) for card in observation.hand)
-    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Discard(card=Card.parse("Kc"))
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Discard(
+        card=Card.parse("Kc")
+    )
 
 
 def test_expert_with_one_or_no_choice() -> None:

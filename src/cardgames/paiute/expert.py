@@ -36,13 +36,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from cardgames.cards import Card, make_rng
+from cardgames.cards import make_rng
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game
 from cardgames.paiute.action import Discard, DrawDiscard, DrawStock, PaiuteAction
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.hands import call_options_indices
-from cardgames.paiute.history import Called, ShowedSix
 from cardgames.paiute.heuristic import (
     PaiuteHeuristicBot,
     _best_call,
@@ -50,6 +49,7 @@ from cardgames.paiute.heuristic import (
     _mask,
     _potentials,
 )
+from cardgames.paiute.history import Called, ShowedSix
 from cardgames.paiute.observation import PaiuteObservation, known_cards
 from cardgames.paiute.odds import completion_chance, unseen_cards
 
@@ -71,12 +71,12 @@ hands that two draws cannot complete, too little to outweigh a real difference i
 def _hits(kept: Sequence[int], pool: Sequence[int], wild: int, ace_low: bool) -> int:
     """How many cards of ``pool`` complete a combination with the five ``kept`` (P11)."""
     a, b, c, d, e = kept
-    return sum(
-        1 for card in pool if call_options_indices((a, b, c, d, e, card), wild, ace_low)
-    )
+    return sum(1 for card in pool if call_options_indices((a, b, c, d, e, card), wild, ace_low))
 
 
-def two_turn_chance(kept: Sequence[int], pool: Sequence[int], wild: int, ace_low: bool) -> float:
+def two_turn_chance(
+    kept: Sequence[int], pool: Sequence[int], wild: int, *, ace_low_straight: bool = True
+) -> float:
     """The chance that five kept cards complete a combination within the next two draws.
 
     The first draw completes one with :func:`~cardgames.paiute.odds.completion_chance`'s
@@ -84,6 +84,7 @@ def two_turn_chance(kept: Sequence[int], pool: Sequence[int], wild: int, ace_low
     chance for the second draw (unlike the odds' two-draw model, which lets the player keep
     the right cards in hindsight). Draws come uniformly from ``pool``, the unseen cards.
     """
+    ace_low = bool(ace_low_straight)
     size = len(pool)
     if size < 2:
         return completion_chance(kept, pool, wild, ace_low_straight=ace_low) if pool else 0.0
@@ -165,10 +166,13 @@ class PaiuteExpertBot:
             kept = [index for index in hand if index != removal]
             chance = completion_chance(
                 kept, pool, wild, ace_low_straight=ace_low
-            ) + two_turn_chance(kept, pool, wild, ace_low)
+            ) + two_turn_chance(kept, pool, wild, ace_low_straight=ace_low)
             rated.append((chance + POTENTIAL_WEIGHT * potential, removal))
         feeds = self._feed(observation, removals, pool)
-        return [(score - FEED_WEIGHT * feed, removal) for (score, removal), feed in zip(rated, feeds, strict=True)]
+        return [
+            (score - FEED_WEIGHT * feed, removal)
+            for (score, removal), feed in zip(rated, feeds, strict=True)
+        ]
 
     def _feed(
         self, observation: PaiuteObservation, discards: Sequence[int], pool: Sequence[int]
@@ -213,7 +217,7 @@ class PaiuteExpertBot:
         if call_options_indices((*hand, top.index), wild, ace_low, top.index):
             return take
         pool = [card.index for card in unseen_cards(observation)]
-        by_stock = two_turn_chance(hand, pool, wild, ace_low)
+        by_stock = two_turn_chance(hand, pool, wild, ace_low_straight=ace_low)
         by_taking = max(
             completion_chance(
                 [index for index in (*hand, top.index) if index != left_out],
@@ -271,7 +275,9 @@ class PaiuteExpertBot:
         discards = {action.card.index: action for action in legal if isinstance(action, Discard)}
         if not discards:
             return legal[0]
-        rated = [(score, removal) for score, removal in self._rate(observation) if removal in discards]
+        rated = [
+            (score, removal) for score, removal in self._rate(observation) if removal in discards
+        ]
         random_ = self._rng.random
         _, _, index = max((round(score, 12), random_(), removal) for score, removal in rated)
         return discards[index]
