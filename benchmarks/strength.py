@@ -192,6 +192,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games-of", nargs="*", default=["paiute", "sixes"], help="games")
     parser.add_argument("--sizes", nargs="*", default=["2", "default"], help="table sizes")
     parser.add_argument("--targets-only", action="store_true", help="only the target pairs")
+    parser.add_argument(
+        "--pair",
+        nargs=2,
+        action="append",
+        metavar=("A", "B"),
+        help="play only these pairs (repeatable), e.g. --pair ismcts:prior=none heuristic",
+    )
     parser.add_argument("--out", default="strength.jsonl", help="per-pair records (appended)")
     parser.add_argument("--summarize", metavar="FILE", help="only print the table of FILE")
     parser.add_argument("--cpu", type=int, metavar="DEALS", help="only time each bot")
@@ -209,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for players in table_sizes(name, args.sizes):
                 for bot in ENTRANTS[name]:
                     seconds = cpu_per_move(name, players, bot, deals=args.cpu, seed=args.seed)
-                    print(f"| {name} | {players} | {NAMES.get(bot, bot)} | {seconds:.4f} |")
+                    print(f"| {name} | {players} | {NAMES.get(bot, bot)} | {seconds:.6f} |")
         return 0
     plan = sorted(
         (
@@ -222,6 +229,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.targets_only:
         plan = [item for item in plan if item[0] == 0]
+    if args.pair:
+        plan = [
+            (1, name, players, (first, other))
+            for first, other in args.pair
+            for name in args.games_of
+            for players in table_sizes(name, args.sizes)
+        ]
     with open(args.out, "a", encoding="utf-8") as stream:  # noqa: PTH123
         for priority, name, players, (first, other) in plan:
             record = play_pair(
