@@ -162,9 +162,10 @@ def _interval(values: Sequence[float], digits: int, *, signed: bool = False) -> 
 def format_row(record: dict[str, Any]) -> str:
     """A markdown table row of one pair."""
     a, b = (NAMES.get(record[key], record[key]) for key in ("a", "b"))
+    seed = f", seed {record['seed']}" if record.get("seed") else ""
     return (
         f"| {record['game']} | {record['players']} | {a} vs {b} | {record['games']} "
-        f"({record['deals']} deals) | {_interval(record['a_win'], 3)} "
+        f"({record['deals']} deals{seed}) | {_interval(record['a_win'], 3)} "
         f"| {_interval(record['a_chips'], 2, signed=True)} | {_interval(record['b_win'], 3)} "
         f"| {_interval(record['b_chips'], 2, signed=True)} |"
     )

@@ -73,6 +73,7 @@ def test_the_target_pairs_only(tmp_path: Path) -> None:
     (record,) = map(json.loads, out.read_text().splitlines())
     assert (record["a"], record["b"], record["games"]) == ("ismcts", "heuristic", 2)
     assert strength.format_row(record).startswith("| sixes | 2 | ismcts vs heuristic | 2 ")
+    assert "(1 deals, seed 3)" in strength.format_row({**record, "seed": 3})
 
 
 def test_cpu_per_move_times_each_bot(capsys: pytest.CaptureFixture[str]) -> None:
