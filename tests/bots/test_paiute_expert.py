@@ -289,3 +289,19 @@ def test_expert_by_import_string() -> None:
     """BotSpec names the expert by its import string (as the strength table does)."""
     bot = build_bot(BotSpec.parse("cardgames.paiute.expert:expert_bot"), PAIUTE, 1)
     assert isinstance(bot, PaiuteExpertBot)
+
+
+def test_expert_guards_fall_back_without_their_actions() -> None:
+    """P9, P13: with no choice of draw or discard on offer, each step takes what is legal."""
+    bot = PaiuteExpertBot(PAIUTE, seed=1)
+    final = view("5h 6h 7h 8h Kc", caller=PlayerId(1), history=(_called("3d 3s 4d 4s Jc Jh"),))
+    assert bot._final_draw(final, (DrawStock(),)) == DrawStock()
+    six = view("5h 6h 7h 8h Kc Qd", drawn_card=Card.parse("Qd"))
+    assert bot._discard(six, (Call(discard=None),)) == Call(discard=None)
+
+
+def test_expert_feed_is_zero_when_the_next_hand_is_not_five_cards() -> None:
+    """P9: the next player holds five cards between turns; any other count is not guessed."""
+    bot = PaiuteExpertBot(PAIUTE, seed=1)
+    observation = view("4h 5h 6h 7h Kc Qd", hand_sizes=(6, 6))
+    assert bot._feed(observation, [0, 1], [2, 3, 4, 5, 6, 7]) == [0.0, 0.0]
