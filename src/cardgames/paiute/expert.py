@@ -53,7 +53,7 @@ from cardgames.paiute.history import Called, ShowedSix
 from cardgames.paiute.observation import PaiuteObservation, known_cards
 from cardgames.paiute.odds import completion_chance, unseen_cards
 
-__all__ = ["PaiuteExpertBot", "expert_bot"]
+__all__ = ["PaiuteExpertBot", "expert_bot", "two_turn_chance"]
 
 FEED_WEIGHT: Final = 2.0
 """How much the chance that a discard lets the next player call at once (by taking it, P9,
