@@ -1,32 +1,31 @@
-"""How strong the bots are: win rate and chips for each pair, with intervals over shared deals.
+"""How strong the bots are: a duplicate-deal tournament for every pair, heads-up and full table.
 
 For each game (Sixes, one round a game; Paiute, one deal, ``max_turns=100``, P21), each table
-size (heads-up and the game's default) and each pair of bots (A, B), A plays against B in
-every other seat. Every deal is played once with A in each seat (seats rotated over the same
-deals), so no bot keeps a seat's or a deal's advantage. A's result in one game: its share of
-the win (``1/k`` when it ties ``k`` seats for the best chip result) and its chips.
+size (heads-up and the game's default) and each pair of bots (A, B), a
+:func:`~cardgames.tournament.tournament` between the two plays every deal once per rotation of
+the seats (duplicate deals): heads-up A and B swap seats; at a larger table they alternate
+(A, B, A, B, ...) and the rotations move every seat round. A bot's win rate is its share of
+the seat-games it won (ties split, so the fair share is 1/players); its chips are its mean
+chip result per seat-game. The intervals are the tournament's percentile bootstrap over
+deals, which accounts for the games of one deal being played on the same cards.
 
-The 95% intervals treat the **deal** as the unit: A's results are first averaged over the
-rotations of a deal, then the mean and its normal interval (mean ± 1.96 standard errors) are
-taken over deals, so the correlation between games of one deal is accounted for. CPU seconds
-per move are A's own ``choose`` time (this process's CPU clock) over A's decisions with more
-than one legal move.
+The pairs that decide the strength targets come first (the strongest bot of each game against
+the heuristic); each finished pair is appended to a JSON-lines file as one whole flushed line,
+so an interrupted run keeps what it finished and ``--summarize`` prints the table so far::
 
-It is a long run, not part of CI. The deals of all rows are interleaved, and each finished
-deal is appended to a JSON-lines file as one whole flushed line, so an interrupted run keeps
-what it finished and ``--summarize`` prints the table so far::
-
-    python benchmarks/strength.py --deals 100 --workers 2 --out strength.jsonl
+    python benchmarks/strength.py --out strength.jsonl
     python benchmarks/strength.py --summarize strength.jsonl
 
-The first pairs are the strong bot against the heuristic (the target of the table), then the
-others.
+``--cpu`` instead measures each bot's CPU seconds per decision (decisions with more than one
+legal action, against the heuristic in every other seat, in this process).
+
+It is a long run, not part of CI.
 """
 
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
+import itertools
 import json
 import math
 import random
@@ -36,20 +35,26 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgames.bots import BotSpec, build_bot
-from cardgames.game import Game, winners
+from cardgames.game import Game
 from cardgames.paiute import Paiute, PaiuteConfig
+from cardgames.simulation.stats import Estimate
 from cardgames.sixes import Sixes, SixesConfig
+from cardgames.tournament import tournament
 
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
+EXPERT = "cardgames.paiute.expert:expert_bot"
+"""The Paiute expert (:class:`~cardgames.paiute.expert.PaiuteExpertBot`), by import string."""
 
-PAIRS: tuple[tuple[str, str], ...] = (
-    ("ismcts", "heuristic"),
-    ("ismcts", "random"),
-    ("heuristic", "random"),
-    ("ismcts:rollout=random:prior=none", "heuristic"),
-)
-"""(A, B) pairs, most important first; the last is the plain ISMCTS of earlier versions."""
+ENTRANTS: dict[str, tuple[str, ...]] = {
+    "paiute": ("random", "heuristic", "ismcts", EXPERT),
+    "sixes": ("random", "heuristic", "ismcts"),
+}
+"""The bots of each game's table: the library's three, and Paiute's odds-based expert."""
+
+STRONGEST: dict[str, str] = {"paiute": EXPERT, "sixes": "ismcts"}
+"""The strongest bot of each game: its pair with the heuristic is played first."""
+
+NAMES: dict[str, str] = {EXPERT: "expert"}
+"""Short names for the table."""
 
 
 def make_game(name: str, players: int) -> Game[Any, Any, Any]:
@@ -59,20 +64,79 @@ def make_game(name: str, players: int) -> Game[Any, Any, Any]:
     return Paiute(PaiuteConfig(num_players=players, max_turns=100))
 
 
-def play_deal(job: tuple[str, int, str, str, int]) -> tuple[list[float], list[float], float, int]:
-    """Play one deal once per seat of A: A's win shares, chips, choose CPU time, decisions."""
-    name, players, first, other, deal = job
+def table_sizes(name: str, sizes: Sequence[str]) -> list[int]:
+    """The player counts of ``sizes`` ("2", "default", ...) for game ``name``."""
+    defaults = {"sixes": SixesConfig().num_players, "paiute": PaiuteConfig().num_players}
+    return [defaults[name] if size == "default" else int(size) for size in sizes]
+
+
+def pairs(name: str) -> list[tuple[str, str]]:
+    """Every pair of the game's entrants, the stronger-looking bot first."""
+    order = {"ismcts": 0, EXPERT: 1, "heuristic": 2, "random": 3}
+    return [
+        (first, other) if order[first] <= order[other] else (other, first)
+        for first, other in itertools.combinations(ENTRANTS[name], 2)
+    ]
+
+
+def cost(name: str, pair: tuple[str, str]) -> int:
+    """The order pairs are played in: the targets first, the cheap ones next, search last."""
+    if pair == (STRONGEST[name], "heuristic") or pair == ("heuristic", STRONGEST[name]):
+        return 0
+    if "ismcts" not in pair:
+        return 1
+    return 2 if name == "sixes" else 3 + (pair != ("ismcts", "heuristic"))
+
+
+def estimate_json(estimate: Estimate) -> list[float]:
+    """An estimate as [mean, low, high]."""
+    return [estimate.mean, estimate.low, estimate.high]
+
+
+def play_pair(  # noqa: PLR0913 - one keyword per setting of the run
+    name: str, players: int, first: str, other: str, *, games: int, seed: int, workers: int
+) -> dict[str, Any]:
+    """The tournament of ``first`` against ``other``: at least ``games`` games, as a record."""
     game = make_game(name, players)
-    wins: list[float] = []
-    chips: list[float] = []
+    deals = math.ceil(games / players)
+    result = tournament(
+        game, [first, other], deals=deals, seed=seed, workers=workers, progress=False
+    )
+    rows = {row.bot: row for row in result.rows}
+    labels = result.bots
+    return {
+        "game": name,
+        "players": players,
+        "a": first,
+        "b": other,
+        "deals": deals,
+        "games": result.games,
+        "seed": seed,
+        "a_win": estimate_json(rows[labels[0]].win_rate),
+        "a_chips": estimate_json(rows[labels[0]].chips),
+        "b_win": estimate_json(rows[labels[1]].win_rate),
+        "b_chips": estimate_json(rows[labels[1]].chips),
+        "faulted": result.faulted + result.lost,
+        "elapsed": result.elapsed,
+    }
+
+
+def cpu_per_move(name: str, players: int, bot: str, *, deals: int, seed: int) -> float:
+    """``bot``'s CPU seconds per decision against the heuristic in every other seat.
+
+    Decisions with one legal action are not counted (every bot answers them at once).
+    """
+    game = make_game(name, players)
     seconds, decisions = 0.0, 0
-    for seat in range(players):
-        stream = random.Random(f"strength:{deal}:{seat}")
+    for deal, seat in itertools.product(range(deals), range(players)):
+        stream = random.Random(f"strength-cpu:{seed}:{deal}:{seat}")
         bots = [
-            build_bot(BotSpec.parse(first if s == seat else other), game, stream.getrandbits(63))
+            build_bot(
+                BotSpec.parse(bot if s == seat else "heuristic"), game, stream.getrandbits(63)
+            )
             for s in range(players)
         ]
-        state = game.initial_state(deal)
+        state = game.initial_state(seed * 1_000_003 + deal)
         while not game.is_terminal(state):
             player = game.current_player(state)
             assert player is not None
@@ -86,126 +150,108 @@ def play_deal(job: tuple[str, int, str, str, int]) -> tuple[list[float], list[fl
             else:
                 action = bots[player].choose(observation, actions)
             state = game.apply(state, action)
-        returns = game.returns(state)
-        best = winners(returns)
-        wins.append(1 / len(best) if seat in best else 0.0)
-        chips.append(float(returns[seat]))
-    return wins, chips, seconds, decisions
+    return seconds / decisions if decisions else 0.0
 
 
-def clustered(per_deal: Sequence[Sequence[float]]) -> tuple[float, float]:
-    """Mean and 95% half-width over deals, each deal's rotations averaged first."""
-    means = [math.fsum(values) / len(values) for values in per_deal]
-    n = len(means)
-    mean = math.fsum(means) / n
-    if n < 2:
-        return mean, math.inf
-    variance = math.fsum((value - mean) ** 2 for value in means) / (n - 1)
-    return mean, Z95 * math.sqrt(variance / n)
+def _interval(values: Sequence[float], digits: int, *, signed: bool = False) -> str:
+    mean, low, high = values
+    sign = "+" if signed else ""
+    return f"{mean:{sign}.{digits}f} ({low:{sign}.{digits}f} to {high:{sign}.{digits}f})"
 
 
-def summarize(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Table rows from per-deal records, one row per (game, players, A, B), in first-seen order."""
-    groups: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
-    for record in records:
-        key = (record["game"], record["players"], record["a"], record["b"])
-        groups.setdefault(key, []).append(record)
-    rows = []
-    for (name, players, first, other), deals in groups.items():
-        win, win_half = clustered([deal["wins"] for deal in deals])
-        chips, chips_half = clustered([deal["chips"] for deal in deals])
-        seconds = math.fsum(deal["seconds"] for deal in deals)
-        decisions = sum(deal["decisions"] for deal in deals)
-        rows.append(
-            {
-                "game": name,
-                "players": players,
-                "a": first,
-                "b": other,
-                "deals": len(deals),
-                "games": sum(len(deal["wins"]) for deal in deals),
-                "win": win,
-                "win_half": win_half,
-                "fair": 1 / players,
-                "chips": chips,
-                "chips_half": chips_half,
-                "cpu_s_per_move": seconds / decisions if decisions else 0.0,
-            }
-        )
-    return rows
-
-
-def format_row(row: dict[str, Any]) -> str:
-    """A markdown table row."""
+def format_row(record: dict[str, Any]) -> str:
+    """A markdown table row of one pair."""
+    a, b = (NAMES.get(record[key], record[key]) for key in ("a", "b"))
+    seed = f", seed {record['seed']}" if record.get("seed") else ""
     return (
-        f"| {row['game']} | {row['players']} | {row['a']} vs {row['b']} | {row['games']} "
-        f"({row['deals']} deals) | {row['win']:.3f} ± {row['win_half']:.3f} "
-        f"(fair {row['fair']:.2f}) | {row['chips']:+.2f} ± {row['chips_half']:.2f} "
-        f"| {row['cpu_s_per_move']:.3f} |"
+        f"| {record['game']} | {record['players']} | {a} vs {b} | {record['games']} "
+        f"({record['deals']} deals{seed}) | {_interval(record['a_win'], 3)} "
+        f"| {_interval(record['a_chips'], 2, signed=True)} | {_interval(record['b_win'], 3)} "
+        f"| {_interval(record['b_chips'], 2, signed=True)} |"
     )
+
+
+HEADER = (
+    "| game | players | A vs B | games | win rate of A (95%) | chips of A (95%) "
+    "| win rate of B (95%) | chips of B (95%) |\n"
+    "| --- | --- | --- | --- | --- | --- | --- | --- |"
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Play the table deal by deal (every row's deal 0, then every row's deal 1, ...).
-
-    Each finished deal is appended to ``--out`` as one whole flushed JSON line, so an
-    interrupted run keeps what it finished; ``--summarize FILE`` prints the table of a file.
-    """
+    """Play every pair (appending a JSON line per pair), or summarize, or time the bots."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100, help="deals per row (default 100)")
+    parser.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
+    parser.add_argument(
+        "--target-games",
+        type=int,
+        default=400,
+        help="games of the strongest bot against the heuristic (default 400)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--games", nargs="*", default=["paiute", "sixes"], help="games")
-    parser.add_argument("--pairs", type=int, default=len(PAIRS), help="first N pairs only")
+    parser.add_argument("--games-of", nargs="*", default=["paiute", "sixes"], help="games")
     parser.add_argument("--sizes", nargs="*", default=["2", "default"], help="table sizes")
-    parser.add_argument("--out", default="strength.jsonl", help="per-deal records (appended)")
-    parser.add_argument("--summarize", metavar="FILE", help="only print the table of FILE")
-    args = parser.parse_args(argv)
-    header = (
-        "| game | players | A vs B | games | win rate of A (95%) | chips of A | A CPU s/move |\n"
-        "| --- | --- | --- | --- | --- | --- | --- |"
+    parser.add_argument("--targets-only", action="store_true", help="only the target pairs")
+    parser.add_argument(
+        "--pair",
+        nargs=2,
+        action="append",
+        metavar=("A", "B"),
+        help="play only these pairs (repeatable), e.g. --pair ismcts:prior=none heuristic",
     )
+    parser.add_argument("--out", default="strength.jsonl", help="per-pair records (appended)")
+    parser.add_argument("--summarize", metavar="FILE", help="only print the table of FILE")
+    parser.add_argument("--cpu", type=int, metavar="DEALS", help="only time each bot")
+    args = parser.parse_args(argv)
     if args.summarize:
         with open(args.summarize, encoding="utf-8") as stream:  # noqa: PTH123
             records = [json.loads(line) for line in stream if line.strip()]
-        print(header)
-        for row in summarize(records):
-            print(format_row(row))
+        print(HEADER)
+        for record in records:
+            print(format_row(record))
         return 0
-    defaults = {"sixes": SixesConfig().num_players, "paiute": PaiuteConfig().num_players}
-    rows = [
-        (name, defaults[name] if size == "default" else int(size), first, other)
-        for first, other in PAIRS[: args.pairs]
-        for size in args.sizes
-        for name in args.games
-    ]
-    jobs = [
-        (name, players, first, other, args.seed * 1_000_003 + deal)
-        for deal in range(args.deals)
-        for name, players, first, other in rows
-    ]
-    with (
-        concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool,
-        open(args.out, "a", encoding="utf-8") as stream,  # noqa: PTH123
-    ):
-        for job, (wins, chips, seconds, decisions) in zip(
-            jobs, pool.map(play_deal, jobs), strict=True
-        ):
-            name, players, first, other, deal = job
-            record = {
-                "game": name,
-                "players": players,
-                "a": first,
-                "b": other,
-                "deal": deal,
-                "wins": wins,
-                "chips": chips,
-                "seconds": seconds,
-                "decisions": decisions,
-            }
+    if args.cpu:
+        print("| game | players | bot | CPU s per decision |\n| --- | --- | --- | --- |")
+        for name in args.games_of:
+            for players in table_sizes(name, args.sizes):
+                for bot in ENTRANTS[name]:
+                    seconds = cpu_per_move(name, players, bot, deals=args.cpu, seed=args.seed)
+                    print(f"| {name} | {players} | {NAMES.get(bot, bot)} | {seconds:.6f} |")
+        return 0
+    plan = sorted(
+        (
+            (cost(name, pair), name, players, pair)
+            for name in args.games_of
+            for players in table_sizes(name, args.sizes)
+            for pair in pairs(name)
+        ),
+        key=lambda item: item[0],
+    )
+    if args.targets_only:
+        plan = [item for item in plan if item[0] == 0]
+    if args.pair:
+        plan = [
+            (1, name, players, (first, other))
+            for first, other in args.pair
+            for name in args.games_of
+            for players in table_sizes(name, args.sizes)
+        ]
+    with open(args.out, "a", encoding="utf-8") as stream:  # noqa: PTH123
+        for priority, name, players, (first, other) in plan:
+            record = play_pair(
+                name,
+                players,
+                first,
+                other,
+                games=args.target_games if priority == 0 else args.games,
+                seed=args.seed,
+                workers=args.workers,
+            )
             stream.write(json.dumps(record) + "\n")
             stream.flush()
-    return main(["--summarize", args.out])
+            print(format_row(record), flush=True)
+    return 0
 
 
 if __name__ == "__main__":

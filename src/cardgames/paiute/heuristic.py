@@ -255,6 +255,30 @@ def _potential(hand: int, wild_rank: int, dead: Sequence[int], ace_low: bool) ->
     return _potentials(cards, (None,), wild_rank, dead, ace_low=ace_low)[0]
 
 
+def _best_call(
+    config: PaiuteConfig, observation: PaiuteObservation, legal: Sequence[PaiuteAction]
+) -> tuple[Call, HandValue] | None:
+    """The legal call (P11) showing the best combination, and its value; None if none."""
+    calls = [action for action in legal if isinstance(action, Call)]
+    if not calls:
+        return None
+    forbidden = observation.drawn_card if observation.drawn_from_discard else None
+    options = call_options_indices(
+        tuple(card.index for card in observation.hand),
+        int(observation.wild_rank),
+        config.ace_low_straight,
+        None if forbidden is None else forbidden.index,
+    )
+    if not options:
+        return None
+    tiebreak = config.tiebreak
+    index, value = max(options, key=lambda option: (option[1].key(tiebreak), option[1].key()))
+    call = Call(discard=None if index is None else Card.from_index(index))
+    if call not in calls:
+        return None
+    return call, value
+
+
 class PaiuteHeuristicBot:
     """A rule-of-thumb Paiute player (see the module documentation).
 
@@ -372,24 +396,10 @@ class PaiuteHeuristicBot:
     def _call(
         self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]
     ) -> PaiuteAction | None:
-        calls = [action for action in legal if isinstance(action, Call)]
-        if not calls:
+        best = _best_call(self._config, observation, legal)
+        if best is None:
             return None
-        config = self._config
-        forbidden = observation.drawn_card if observation.drawn_from_discard else None
-        options = call_options_indices(
-            tuple(card.index for card in observation.hand),
-            int(observation.wild_rank),
-            config.ace_low_straight,
-            None if forbidden is None else forbidden.index,
-        )
-        if not options:
-            return None
-        tiebreak = config.tiebreak
-        index, value = max(options, key=lambda option: (option[1].key(tiebreak), option[1].key()))
-        call = Call(discard=None if index is None else Card.from_index(index))
-        if call not in calls:
-            return None
+        call, value = best
         me = observation.player
         ahead = me is not None and all(
             observation.stacks[me] > stack

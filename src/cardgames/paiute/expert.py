@@ -1,0 +1,288 @@
+"""A Paiute bot that plays by the exact drawing odds: the strongest Paiute bot of the library.
+
+:class:`PaiuteExpertBot` rates the five cards it could keep by the exact chance of completing
+a winning combination (P15) with the next draw and within the next two draws
+(:func:`~cardgames.paiute.odds.completion_chance`, the model of :mod:`cardgames.paiute.odds`:
+draws come uniformly from the cards the player has not seen), and by the heuristic's
+:func:`~cardgames.paiute.hand_potential` to separate hands that two draws cannot complete.
+With that rating it:
+
+- **draws** (P9) the top discard when it is wild or lets it call at once, or when taking it
+  and keeping the best five gives a better chance to complete on the next draw than two
+  draws from the stock give the hand it holds (both cover the same two turns);
+- **discards** the card that leaves the best-rated five (never the card just taken, P9);
+- **calls** (P11) at once, with its best combination (:func:`~cardgames.paiute.best_call`):
+  waiting to improve a combination hands the other players time to complete theirs;
+- in a **final turn** (P13) shows the best combination it can.
+
+It is slower than :class:`~cardgames.paiute.PaiuteHeuristicBot` (a few milliseconds a
+decision, against tens of microseconds), which is why the odds live here and not in the
+heuristic, the rollout policy of search, which must stay above 20,000 actions a second.
+
+Example::
+
+    >>> from cardgames.paiute import Paiute, PaiuteConfig
+    >>> from cardgames.paiute.expert import PaiuteExpertBot
+    >>> game = Paiute(PaiuteConfig(num_players=2, max_turns=60))
+    >>> state = game.initial_state(seed=1)
+    >>> bot = PaiuteExpertBot(game, seed=0)
+    >>> bot.choose(game.observe(state, game.current_player(state)), game.legal_actions(state))
+    DrawStock()
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from cardgames.cards import make_rng
+from cardgames.errors import InvalidConfigError
+from cardgames.game import Game
+from cardgames.paiute.action import Discard, DrawDiscard, DrawStock, PaiuteAction
+from cardgames.paiute.config import PaiuteConfig
+from cardgames.paiute.hands import call_options_indices
+from cardgames.paiute.heuristic import (
+    PaiuteHeuristicBot,
+    _best_call,
+    _by_suit,
+    _mask,
+    _potentials,
+)
+from cardgames.paiute.history import Called, ShowedSix
+from cardgames.paiute.observation import PaiuteObservation, known_cards
+from cardgames.paiute.odds import completion_chance, unseen_cards
+
+__all__ = ["PaiuteExpertBot", "expert_bot", "two_turn_chance"]
+
+FEED_WEIGHT: Final = 2.0
+"""How much the chance that a discard lets the next player call at once (by taking it, P9,
+P11) costs, against the bot's own chances (which count the next draw twice: once alone,
+once within two turns)."""
+
+FEED_SAMPLES: Final = 200
+"""How many hands of the next player are sampled to estimate that chance."""
+
+POTENTIAL_WEIGHT: Final = 0.002
+"""How much the heuristic's potential adds to a kept hand's rating: enough to decide between
+hands that two draws cannot complete, too little to outweigh a real difference in odds."""
+
+
+def _hits(kept: Sequence[int], pool: Sequence[int], wild: int, ace_low: bool) -> int:
+    """How many cards of ``pool`` complete a combination with the five ``kept`` (P11)."""
+    a, b, c, d, e = kept
+    return sum(1 for card in pool if call_options_indices((a, b, c, d, e, card), wild, ace_low))
+
+
+def two_turn_chance(
+    kept: Sequence[int], pool: Sequence[int], wild: int, *, ace_low_straight: bool = True
+) -> float:
+    """The chance that five kept cards complete a combination within the next two draws.
+
+    The first draw completes one with :func:`~cardgames.paiute.odds.completion_chance`'s
+    one-draw chance; otherwise the player discards the card that leaves the best one-draw
+    chance for the second draw (unlike the odds' two-draw model, which lets the player keep
+    the right cards in hindsight). Draws come uniformly from ``pool``, the unseen cards.
+    """
+    ace_low = bool(ace_low_straight)
+    size = len(pool)
+    if size < 2:
+        return completion_chance(kept, pool, wild, ace_low_straight=ace_low) if pool else 0.0
+    first = 0
+    later = 0.0
+    for card in pool:
+        six = (*kept, card)
+        if call_options_indices(six, wild, ace_low):
+            first += 1
+            continue
+        rest = [other for other in pool if other != card]
+        best = max(
+            _hits([index for index in six if index != left_out], rest, wild, ace_low)
+            for left_out in six
+        )
+        later += best / (size - 1)
+    return (first + later) / size
+
+
+class PaiuteExpertBot:
+    """A Paiute player that keeps the cards with the best exact odds (module documentation).
+
+    Args:
+        game: The Paiute game (its config says how hands are valued).
+        seed: Seeds the tie-breaks; None draws from the OS.
+
+    Raises:
+        InvalidConfigError: ``game`` is not a Paiute game.
+    """
+
+    __slots__ = ("_config", "_fallback", "_rng")
+
+    def __init__(
+        self, game: Game[Any, Any, Any], *, seed: int | random.Random | None = None
+    ) -> None:
+        config = getattr(game, "config", None)
+        if game.name != "paiute" or not isinstance(config, PaiuteConfig):
+            raise InvalidConfigError(f"PaiuteExpertBot plays paiute, not {game.name!r}")
+        self._config = config
+        self._rng = make_rng(seed)
+        self._fallback = PaiuteHeuristicBot(game, seed=self._rng)
+
+    def choose(
+        self, observation: PaiuteObservation, legal_actions: Sequence[PaiuteAction]
+    ) -> PaiuteAction:
+        """The bot's choice among ``legal_actions`` for the player seeing ``observation``.
+
+        Raises:
+            ValueError: ``legal_actions`` is empty.
+        """
+        if len(legal_actions) <= 1:
+            return self._fallback.choose(observation, legal_actions)
+        drawing = any(isinstance(action, (DrawStock, DrawDiscard)) for action in legal_actions)
+        if observation.caller is not None:
+            if drawing:
+                return self._final_draw(observation, legal_actions)
+            return self._fallback.choose(observation, legal_actions)
+        if drawing:
+            return self._draw(observation, legal_actions)
+        best = _best_call(self._config, observation, legal_actions)
+        if best is not None:
+            return best[0]
+        return self._discard(observation, legal_actions)
+
+    # --- helpers ---
+
+    def _rate(self, observation: PaiuteObservation) -> list[tuple[float, int]]:
+        """Each five cards the bot may keep (P9), rated, with the card it discards."""
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        pool = [card.index for card in unseen_cards(observation)]
+        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        hand = [card.index for card in observation.hand]
+        forbidden = observation.drawn_card if observation.drawn_from_discard else None
+        removals = [index for index in hand if forbidden is None or index != forbidden.index]
+        potentials = _potentials(hand, removals, wild, dead, ace_low=ace_low)
+        rated = []
+        for removal, potential in zip(removals, potentials, strict=True):
+            kept = [index for index in hand if index != removal]
+            chance = completion_chance(
+                kept, pool, wild, ace_low_straight=ace_low
+            ) + two_turn_chance(kept, pool, wild, ace_low_straight=ace_low)
+            rated.append((chance + POTENTIAL_WEIGHT * potential, removal))
+        feeds = self._feed(observation, removals, pool)
+        return [
+            (score - FEED_WEIGHT * feed, removal)
+            for (score, removal), feed in zip(rated, feeds, strict=True)
+        ]
+
+    def _feed(
+        self, observation: PaiuteObservation, discards: Sequence[int], pool: Sequence[int]
+    ) -> list[float]:
+        """For each card of ``discards``, the chance that the next player can take it and call.
+
+        The next player's hand is the cards the record places there
+        (:func:`~cardgames.paiute.known_cards`) and the rest drawn from ``pool`` (the unseen
+        cards), sampled :data:`FEED_SAMPLES` times with the bot's generator.
+        """
+        me = observation.player
+        if me is None:
+            return [0.0] * len(discards)
+        following = (me + 1) % len(observation.hand_sizes)
+        known = tuple(card.index for card in known_cards(observation)[following])
+        missing = observation.hand_sizes[following] - len(known)
+        if missing < 0 or missing > len(pool) or len(known) + missing != 5:
+            return [0.0] * len(discards)
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        sample = self._rng.sample
+        hands = [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
+        return [
+            sum(
+                1
+                for hand in hands
+                if call_options_indices((*hand, discard), wild, ace_low, discard)
+            )
+            / FEED_SAMPLES
+            for discard in discards
+        ]
+
+    def _draw(self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]) -> PaiuteAction:
+        top = observation.top_discard
+        stock = next((a for a in legal if isinstance(a, DrawStock)), None)
+        take = next((a for a in legal if isinstance(a, DrawDiscard)), None)
+        if take is None or top is None or stock is None or top.rank == observation.wild_rank:
+            return self._fallback.choose(observation, legal)
+        hand = [card.index for card in observation.hand]
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        if call_options_indices((*hand, top.index), wild, ace_low, top.index):
+            return take
+        pool = [card.index for card in unseen_cards(observation)]
+        by_stock = two_turn_chance(hand, pool, wild, ace_low_straight=ace_low)
+        by_taking = max(
+            completion_chance(
+                [index for index in (*hand, top.index) if index != left_out],
+                pool,
+                wild,
+                ace_low_straight=ace_low,
+            )
+            for left_out in hand
+        )
+        if by_taking > by_stock:
+            return take
+        if by_taking < by_stock:
+            return stock
+        return self._fallback.choose(observation, legal)
+
+    def _final_draw(
+        self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]
+    ) -> PaiuteAction:
+        """The draw of a final turn (P13): the one likelier to beat the shown hands (P14)."""
+        top = observation.top_discard
+        stock = next((a for a in legal if isinstance(a, DrawStock)), None)
+        take = next((a for a in legal if isinstance(a, DrawDiscard)), None)
+        if take is None or top is None or stock is None:
+            return self._fallback.choose(observation, legal)
+        tiebreak = self._config.tiebreak
+        shown = [
+            event.value.key(tiebreak)
+            for event in observation.history
+            if isinstance(event, (Called, ShowedSix))
+        ]
+        target = max(shown, default=())
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        hand = tuple(card.index for card in observation.hand)
+
+        def beats(card: int, forbidden: int | None) -> float:
+            options = call_options_indices((*hand, card), wild, ace_low, forbidden)
+            best = max((value.key(tiebreak) for _, value in options), default=None)
+            if best is None or best < target:
+                return 0.0
+            return 0.5 if best == target else 1.0
+
+        pool = [card.index for card in unseen_cards(observation)]
+        by_stock = sum(beats(card, None) for card in pool) / len(pool) if pool else 0.0
+        by_taking = beats(top.index, top.index)
+        if by_taking > by_stock:
+            return take
+        if by_taking < by_stock:
+            return stock
+        return self._fallback.choose(observation, legal)
+
+    def _discard(
+        self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]
+    ) -> PaiuteAction:
+        discards = {action.card.index: action for action in legal if isinstance(action, Discard)}
+        if not discards:
+            return legal[0]
+        rated = [
+            (score, removal) for score, removal in self._rate(observation) if removal in discards
+        ]
+        random_ = self._rng.random
+        _, _, index = max((round(score, 12), random_(), removal) for score, removal in rated)
+        return discards[index]
+
+
+def expert_bot(game: Game[Any, Any, Any], seed: int | random.Random | None = None) -> Any:  # noqa: ANN401 - a bot
+    """A :class:`PaiuteExpertBot` (the bot factory that ``BotSpec`` import strings name)."""
+    return PaiuteExpertBot(game, seed=seed)

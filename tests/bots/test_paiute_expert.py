@@ -1,0 +1,307 @@
+"""Tests of the Paiute expert bot and the fast exact odds it plays by (P9, P11, P13-P15)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgames.bots import BotSpec, RandomBot, build_bot
+from cardgames.cards import Card, parse_cards, standard_deck
+from cardgames.errors import InvalidConfigError
+from cardgames.game import PlayerId
+from cardgames.paiute import (
+    Call,
+    Called,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    DrewFromDiscard,
+    Paiute,
+    PaiuteAction,
+    PaiuteConfig,
+    PaiuteHeuristicBot,
+    PaiuteObservation,
+    evaluate,
+)
+from cardgames.paiute.expert import PaiuteExpertBot, expert_bot, two_turn_chance
+from cardgames.paiute.hands import call_options_indices
+from cardgames.paiute.odds import completion_chance, hand_odds
+from cardgames.simulation import play_game
+from cardgames.sixes import Sixes
+
+PAIUTE = Paiute(PaiuteConfig(num_players=2, max_turns=60))
+
+# Cards of a few ranks, so that small pools often complete combinations.
+_DENSE = tuple(card for card in standard_deck() if card.rank in {2, 3, 4, 5, 6, 13, 14})
+
+
+def view(hand: str, **changes: object) -> PaiuteObservation:
+    """A Paiute observation of seat 0 holding ``hand``, twos wild (wild card 2♣)."""
+    real = PAIUTE.observe(PAIUTE.initial_state(3), PlayerId(0))
+    fields: dict[str, object] = {
+        "hand": tuple(sorted(parse_cards(hand))),
+        "wild_card": Card.parse("2c"),
+        "discard_pile": parse_cards("9d"),
+        "caller": None,
+        "drawn_card": None,
+        "drawn_from_discard": False,
+        "turns_played": 0,
+        "stacks": (19, 19),
+        "history": (),
+    }
+    fields.update(changes)
+    return attrs.evolve(real, **fields)  # type: ignore[arg-type]
+
+
+def _indices(cards: tuple[Card, ...]) -> list[int]:
+    return [card.index for card in cards]
+
+
+@given(
+    st.lists(st.sampled_from(_DENSE), min_size=11, max_size=14, unique=True),
+    st.sampled_from((2, 3, 13)),
+    st.sampled_from((1, 2)),
+)
+def test_completion_chance_equals_the_odds(cards: list[Card], wild: int, draws: int) -> None:
+    """P11, P15: the fast chance equals hand_odds' exact probability of any combination."""
+    kept, pool = tuple(cards[:5]), tuple(cards[5:])
+    slow = hand_odds(kept, unseen=pool, wild_rank=wild, draws=draws).any
+    assert abs(completion_chance(_indices(kept), _indices(pool), wild, draws=draws) - slow) < 1e-12
+
+
+def test_completion_chance_of_an_empty_or_single_pool() -> None:
+    """P11: nothing to draw is no chance; two draws from one card are one draw."""
+    kept = _indices(parse_cards("5h 6h 7h 8h Kc"))
+    assert completion_chance(kept, [], 2, draws=2) == 0.0
+    assert completion_chance(kept, _indices(parse_cards("9h")), 2, draws=2) == 1.0
+
+
+def _brute_two_turns(kept: tuple[int, ...], pool: tuple[int, ...], wild: int) -> float:
+    """Enumerate both draws, the best discard in between chosen knowing only the first."""
+    hits = 0.0
+    for first in pool:
+        six = (*kept, first)
+        if call_options_indices(six, wild):
+            hits += 1
+            continue
+        rest = [card for card in pool if card != first]
+        hits += max(
+            sum(
+                bool(call_options_indices((*[c for c in six if c != out], second), wild))
+                for second in rest
+            )
+            / len(rest)
+            for out in six
+        )
+    return hits / len(pool)
+
+
+@given(
+    st.lists(st.sampled_from(_DENSE), min_size=8, max_size=11, unique=True),
+    st.sampled_from((2, 3, 13)),
+)
+def test_two_turn_chance_is_exact_and_between_the_odds(cards: list[Card], wild: int) -> None:
+    """P11: the two-turn chance is exact, at least the next draw's, at most hindsight's."""
+    kept, pool = tuple(_indices(tuple(cards[:5]))), tuple(_indices(tuple(cards[5:])))
+    chance = two_turn_chance(kept, pool, wild)
+    assert abs(chance - _brute_two_turns(kept, pool, wild)) < 1e-12
+    assert completion_chance(kept, pool, wild) <= chance + 1e-12
+    assert chance <= completion_chance(kept, pool, wild, draws=2) + 1e-12
+
+
+def test_two_turn_chance_of_a_tiny_pool() -> None:
+    """P11: with one card left to draw, two turns are one draw; with none, no chance."""
+    kept = _indices(parse_cards("5h 6h 7h 8h Kc"))
+    assert two_turn_chance(kept, _indices(parse_cards("9h")), 2) == 1.0
+    assert two_turn_chance(kept, [], 2) == 0.0
+
+
+def test_expert_calls_at_once_with_a_low_combination() -> None:
+    """P11, P15: the expert calls with Two/Two/Two on the first turn; the heuristic waits."""
+    observation = view("3h 3d 5c 5s 9h 9c", drawn_card=Card.parse("9c"))
+    legal: tuple[PaiuteAction, ...] = (
+        *(Discard(card=card) for card in observation.hand),
+        Call(discard=None),
+    )
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Call(discard=None)
+    assert PaiuteHeuristicBot(PAIUTE, seed=1).choose(observation, legal) != Call(discard=None)
+
+
+def test_expert_takes_a_discard_that_lets_it_call() -> None:
+    """P9, P11: taking the top discard that completes a straight flush beats drawing."""
+    observation = view("5h 6h 7h 8h Kc", discard_pile=parse_cards("Jd 9h"))
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, (DrawStock(), DrawDiscard())) == (
+        DrawDiscard()
+    )
+
+
+def test_expert_takes_a_wild_discard() -> None:
+    """P9, P16: a wild card on the pile is taken (as the heuristic does)."""
+    observation = view("3h 7c 9s Jd Kh", discard_pile=parse_cards("9d 2h"))
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, (DrawStock(), DrawDiscard())) == (
+        DrawDiscard()
+    )
+
+
+def test_expert_draws_from_the_stock_when_the_top_does_not_help() -> None:
+    """P9: a top discard that improves no chance is left; the stock is drawn."""
+    observation = view("5h 6h 7h 8h Kc", discard_pile=parse_cards("Jd 4c"))
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, (DrawStock(), DrawDiscard())) == (
+        DrawStock()
+    )
+
+
+def test_expert_takes_a_discard_that_raises_its_chance() -> None:
+    """P9, P15: the 7♥ joins 5♥ 6♥ 8♥ toward a straight flush: better than two blind draws."""
+    observation = view("5h 6h 8h Kc Qd", discard_pile=parse_cards("Jd 7h"))
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, (DrawStock(), DrawDiscard())) == (
+        DrawDiscard()
+    )
+
+
+def test_expert_keeps_four_to_a_straight_flush() -> None:
+    """P15: from four hearts in a row and two odd cards, an odd card goes."""
+    observation = view("5h 6h 7h 8h Kc Qd", drawn_card=Card.parse("Qd"))
+    legal = tuple(Discard(card=card) for card in observation.hand)
+    choice = PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal)
+    assert choice in (Discard(card=Card.parse("Kc")), Discard(card=Card.parse("Qd")))
+
+
+def test_expert_never_discards_the_card_it_took() -> None:
+    """P9: the card taken from the discard pile is not among the expert's discards."""
+    observation = view("5h 6h 7h 8h Kc Qd", drawn_card=Card.parse("Qd"), drawn_from_discard=True)
+    legal = tuple(Discard(card=card) for card in observation.hand if card != Card.parse("Qd"))
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Discard(
+        card=Card.parse("Kc")
+    )
+
+
+def test_expert_does_not_feed_the_next_player() -> None:
+    """P9, P11: the opponent took three kings; the expert keeps its king back, not its queen."""
+    kings = parse_cards("Kd Kh Ks")
+    history = tuple(DrewFromDiscard(player=PlayerId(1), card=card) for card in kings)
+    observation = view(
+        "4h 5h 6h 7h Kc Qd",
+        drawn_card=Card.parse("Qd"),
+        history=history,
+        discard_pile=parse_cards("9d"),
+    )
+    legal = tuple(Discard(card=card) for card in observation.hand)
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Discard(
+        card=Card.parse("Qd")
+    )
+
+
+def test_expert_feed_is_zero_without_a_player() -> None:
+    """P9: a spectator's view has no next player to feed."""
+    bot = PaiuteExpertBot(PAIUTE, seed=1)
+    assert bot._feed(view("4h 5h 6h 7h Kc Qd", player=None), [0, 1], [2, 3]) == [0.0, 0.0]
+
+
+def _called(shown: str) -> Called:
+    cards = parse_cards(shown)
+    value = evaluate(cards, Card.parse("2c").rank)
+    assert value is not None
+    return Called(player=PlayerId(1), discard=None, shown=cards, value=value)
+
+
+def test_expert_final_turn_takes_the_discard_that_beats_the_call() -> None:
+    """P13, P14: facing Two/Two/Two, the top discard that makes a straight flush is taken."""
+    observation = view(
+        "5h 6h 7h 8h Kc",
+        caller=PlayerId(1),
+        history=(_called("3d 3s 4d 4s Jc Jh"),),
+        discard_pile=parse_cards("Jd 9h"),
+    )
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, (DrawStock(), DrawDiscard())) == (
+        DrawDiscard()
+    )
+
+
+def test_expert_final_turn_draws_the_stock_for_a_chance() -> None:
+    """P13, P14: a top discard that cannot beat the call is left for the stock's chance."""
+    observation = view(
+        "5h 6h 7h 8h Kc",
+        caller=PlayerId(1),
+        history=(_called("3d 3s 4d 4s Jc Jh"),),
+        discard_pile=parse_cards("Jd Ac"),
+    )
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, (DrawStock(), DrawDiscard())) == (
+        DrawStock()
+    )
+
+
+def test_expert_final_turn_without_a_chance_plays_as_the_heuristic() -> None:
+    """P13: when neither draw can beat a royal flush, the heuristic's choice stands."""
+    observation = view(
+        "3c 7c 9s Jd Kh",
+        caller=PlayerId(1),
+        history=(_called("Ah Kh Qh Jh Th"),),
+        discard_pile=parse_cards("Jc 4d"),
+    )
+    legal = (DrawStock(), DrawDiscard())
+    expert = PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal)
+    assert expert == PaiuteHeuristicBot(PAIUTE, seed=1).choose(observation, legal)
+
+
+def test_expert_final_turn_discard_shows_the_best_hand() -> None:
+    """P13: after the final draw the expert shows its best combination."""
+    observation = view(
+        "5h 6h 7h 8h 9h Kc",
+        caller=PlayerId(1),
+        history=(_called("3d 3s 4d 4s Jc Jh"),),
+        drawn_card=Card.parse("9h"),
+    )
+    legal = tuple(Discard(card=card) for card in observation.hand)
+    assert PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal) == Discard(
+        card=Card.parse("Kc")
+    )
+
+
+def test_expert_with_one_or_no_choice() -> None:
+    """P9: a single legal action is returned; no legal action is an error."""
+    bot = PaiuteExpertBot(PAIUTE, seed=1)
+    assert bot.choose(view("3h 7c 9s Jd Kh"), (DrawStock(),)) == DrawStock()
+    with pytest.raises(ValueError, match="at least one legal action"):
+        bot.choose(view("3h 7c 9s Jd Kh"), ())
+
+
+def test_expert_refuses_other_games() -> None:
+    """The expert plays Paiute only."""
+    with pytest.raises(InvalidConfigError, match="plays paiute"):
+        PaiuteExpertBot(Sixes(), seed=1)
+
+
+@given(st.integers(0, 10_000), st.sampled_from((2, 3, 4)))
+def test_expert_plays_whole_deals_legally_and_reproducibly(seed: int, players: int) -> None:
+    """P9-P14: against random play every action is legal, and a seed repeats the deal."""
+    game = Paiute(PaiuteConfig(num_players=players, max_turns=40))
+    bots = [expert_bot(game, seed), *(RandomBot(seed=seed + s) for s in range(1, players))]
+    final, actions = play_game(game, bots, seed=seed)
+    assert game.is_terminal(final)
+    again = [expert_bot(game, seed), *(RandomBot(seed=seed + s) for s in range(1, players))]
+    assert play_game(game, again, seed=seed)[1] == actions
+
+
+def test_expert_by_import_string() -> None:
+    """BotSpec names the expert by its import string (as the strength table does)."""
+    bot = build_bot(BotSpec.parse("cardgames.paiute.expert:expert_bot"), PAIUTE, 1)
+    assert isinstance(bot, PaiuteExpertBot)
+
+
+def test_expert_guards_fall_back_without_their_actions() -> None:
+    """P9, P13: with no choice of draw or discard on offer, each step takes what is legal."""
+    bot = PaiuteExpertBot(PAIUTE, seed=1)
+    final = view("5h 6h 7h 8h Kc", caller=PlayerId(1), history=(_called("3d 3s 4d 4s Jc Jh"),))
+    assert bot._final_draw(final, (DrawStock(),)) == DrawStock()
+    six = view("5h 6h 7h 8h Kc Qd", drawn_card=Card.parse("Qd"))
+    assert bot._discard(six, (Call(discard=None),)) == Call(discard=None)
+
+
+def test_expert_feed_is_zero_when_the_next_hand_is_not_five_cards() -> None:
+    """P9: the next player holds five cards between turns; any other count is not guessed."""
+    bot = PaiuteExpertBot(PAIUTE, seed=1)
+    observation = view("4h 5h 6h 7h Kc Qd", hand_sizes=(6, 6))
+    assert bot._feed(observation, [0, 1], [2, 3, 4, 5, 6, 7]) == [0.0, 0.0]

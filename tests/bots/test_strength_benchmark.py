@@ -1,0 +1,87 @@
+"""benchmarks/strength.py runs end to end: pairs, JSON lines, the table and CPU timing."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BENCHMARKS = Path(__file__).parent.parent.parent / "benchmarks"
+
+
+def _strength() -> Any:
+    """``benchmarks/strength.py`` as a module."""
+    spec = importlib.util.spec_from_file_location("bench_strength", BENCHMARKS / "strength.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_strength"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_pair_is_planned_with_the_targets_first() -> None:
+    """Every pair of each game's bots is played once, the strongest against the heuristic first."""
+    strength = _strength()
+    paiute = strength.pairs("paiute")
+    assert len(paiute) == 6
+    assert len(set(map(frozenset, paiute))) == 6
+    assert strength.cost("paiute", (strength.EXPERT, "heuristic")) == 0
+    assert strength.cost("sixes", ("ismcts", "heuristic")) == 0
+    assert strength.cost("paiute", ("heuristic", "random")) == 1
+    assert strength.cost("sixes", ("ismcts", "random")) == 2
+    assert strength.cost("paiute", ("ismcts", "heuristic")) == 3
+    assert strength.cost("paiute", ("ismcts", "random")) == 4
+    assert strength.table_sizes("sixes", ["2", "default"]) == [2, 5]
+
+
+def test_a_pair_is_written_as_a_json_line_and_summarized(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tiny run appends one whole line per pair; --summarize prints the same rows."""
+    strength = _strength()
+    out = tmp_path / "strength.jsonl"
+    argv = ["--games-of", "sixes", "--sizes", "2", "--games", "4", "--out", str(out)]
+    assert strength.main([*argv, "--pair", "heuristic", "random"]) == 0
+    record = json.loads(out.read_text())
+    assert (record["game"], record["players"], record["a"], record["b"]) == (
+        "sixes",
+        2,
+        "heuristic",
+        "random",
+    )
+    assert record["games"] == 4
+    assert record["a_win"][0] + record["b_win"][0] == pytest.approx(1.0)
+    assert record["a_chips"][0] == pytest.approx(-record["b_chips"][0])
+    played = capsys.readouterr().out
+    assert strength.main(["--summarize", str(out)]) == 0
+    table = capsys.readouterr().out
+    assert "| sixes | 2 | heuristic vs random | 4 (2 deals) |" in table
+    assert played.strip() in table
+
+
+def test_the_target_pairs_only(tmp_path: Path) -> None:
+    """--targets-only plays the strongest bot against the heuristic, with --target-games."""
+    strength = _strength()
+    out = tmp_path / "strength.jsonl"
+    argv = ["--games-of", "sixes", "--sizes", "2", "--target-games", "2", "--out", str(out)]
+    assert strength.main([*argv, "--targets-only"]) == 0
+    (record,) = map(json.loads, out.read_text().splitlines())
+    assert (record["a"], record["b"], record["games"]) == ("ismcts", "heuristic", 2)
+    assert strength.format_row(record).startswith("| sixes | 2 | ismcts vs heuristic | 2 ")
+    assert "(1 deals, seed 3)" in strength.format_row({**record, "seed": 3})
+
+
+def test_cpu_per_move_times_each_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """--cpu prints each bot's CPU time per decision: the search's is measurably positive."""
+    strength = _strength()
+    assert strength.main(["--games-of", "sixes", "--sizes", "2", "--cpu", "1"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| sixes")]
+    assert [row.split("|")[3].strip() for row in rows] == ["random", "heuristic", "ismcts"]
+    seconds = [float(row.split("|")[4]) for row in rows]
+    assert min(seconds) >= 0
+    assert seconds[2] > seconds[1]
