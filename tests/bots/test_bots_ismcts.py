@@ -122,6 +122,20 @@ def test_random_rollouts_without_priors_still_play_legally() -> None:
     assert bot.choose(game.observe(state, PlayerId(0)), legal) in legal
 
 
+def test_a_bot_spec_can_turn_the_prior_off() -> None:
+    """ismcts:prior=none (the spec reads the word as None) is prior="none", as documented."""
+    game = ToyGame()
+    state = game.initial_state(2)
+    legal = game.legal_actions(state)
+    observation = game.observe(state, PlayerId(0))
+    spec = BotSpec.parse("ismcts:iterations=40:rollout=random:prior=none")
+    plain = ISMCTSBot(game, iterations=40, rollout="random", prior="none", seed=3)
+    assert "prior='none'" in repr(spec.build(game, 3))
+    assert spec.build(game, 3).choose(observation, legal) == plain.choose(
+        observation, legal
+    )
+
+
 @pytest.mark.parametrize(
     "options",
     [

@@ -143,7 +143,8 @@ class ISMCTSBot:
         prior: ``"policy"`` expands first the untried action that the rollout policy would
             choose (an action prior: good moves get visits early); ``"none"`` expands untried
             actions in random order, as does a policy that ignores observations (random play
-            has no preference to add).
+            has no preference to add). ``None`` means ``"none"``: a bot spec's
+            ``ismcts:prior=none`` reads the word as None.
         determinizations: If set, sample this many states from the observation once per
             decision and cycle through them (reusing each across iterations); None samples a
             fresh state every iteration.
@@ -171,7 +172,7 @@ class ISMCTSBot:
         rollout_limit: int | None = None,
         rollout_to: str = "round",
         rollout: str | RolloutPolicy = "heuristic",
-        prior: str = "policy",
+        prior: str | None = "policy",
         determinizations: int | None = None,
         workers: int = 1,
         confidence: float = 1.0,
@@ -195,6 +196,8 @@ class ISMCTSBot:
             raise InvalidConfigError(
                 f"rollout must be one of {', '.join(ROLLOUT_POLICIES)} or a policy, not {rollout!r}"
             )
+        if prior is None:
+            prior = "none"
         if prior not in PRIORS:
             raise InvalidConfigError(f"prior must be one of {', '.join(PRIORS)}, not {prior!r}")
         if determinizations is not None and not (
