@@ -131,9 +131,7 @@ def test_a_bot_spec_can_turn_the_prior_off() -> None:
     spec = BotSpec.parse("ismcts:iterations=40:rollout=random:prior=none")
     plain = ISMCTSBot(game, iterations=40, rollout="random", prior="none", seed=3)
     assert "prior='none'" in repr(spec.build(game, 3))
-    assert spec.build(game, 3).choose(observation, legal) == plain.choose(
-        observation, legal
-    )
+    assert spec.build(game, 3).choose(observation, legal) == plain.choose(observation, legal)
 
 
 @pytest.mark.parametrize(
