@@ -20,11 +20,9 @@ checks what depends on the game's options with :func:`~cardgames.paiute.invarian
 
 from __future__ import annotations
 
-from typing import Final
-
 import attrs
 
-from cardgames.cards import Card, standard_deck
+from cardgames.cards import Card
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.paiute.action import CARD_INDEX
@@ -104,16 +102,9 @@ def to_document(state: PaiuteState) -> PaiuteStateDocument:
     )
 
 
-_INDEX_BY_ID: Final[dict[int, int]] = {id(card): card.index for card in standard_deck()}
-"""The index of each of the deck's (shared) cards by identity: they live as long as the
-module, so no other object shares their ids, and decoded cards need no hashing."""
-
-
 def _indices(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    try:
-        return tuple(map(_INDEX_BY_ID.__getitem__, map(id, cards)))
-    except KeyError:  # cards built elsewhere: found by value
-        return tuple(CARD_INDEX[card] for card in cards)
+    """The cards' indices: read from each card, or found by value for another kind of card."""
+    return tuple([card.index if card.__class__ is Card else CARD_INDEX[card] for card in cards])
 
 
 def from_document(doc: PaiuteStateDocument) -> PaiuteState:

@@ -143,33 +143,20 @@ def to_document(state: SixesState) -> SixesStateDocument:
     )
 
 
-_INDEX_BY_ID: Final[dict[int, int]] = {
-    id(card): index
-    for index, deck_card in enumerate(SIXES_DECK)
-    for card in (deck_card, Card.parse(str(deck_card)))
-}
-"""Each card's index by the identity of the deck's cards and of the parsed cards (which live as
-long as their modules, so no other object shares their ids): decoded cards need no hashing."""
-
-
+_SIXES_INDEX: Final[tuple[int | None, ...]] = tuple(
+    index_of(Card.from_index(index)) for index in range(52)
+)
+"""Each card's Sixes index (0..39) by its :attr:`~cardgames.cards.Card.index` (0..51); None for
+the 8s, 9s and 10s, which the 40-card deck lacks."""
 _BIT: Final = tuple(1 << index for index in range(DECK_SIZE))
 
 
 def _mask(cards: Sequence[Card], field: str, seat: int | None = None) -> int:
     """The bitmask of ``cards``, which must be distinct cards of the 40-card deck (S2)."""
-    try:  # the shared cards, all different: found by identity, in bulk
-        indices = set(map(_INDEX_BY_ID.__getitem__, map(id, cards)))
-    except KeyError:
-        pass
-    else:
-        if len(indices) == len(cards):
-            return sum(map(_BIT.__getitem__, indices))
     mask = 0
-    by_id = _INDEX_BY_ID
+    table = _SIXES_INDEX
     for card in cards:
-        index = by_id.get(id(card))
-        if index is None:
-            index = index_of(card)
+        index = table[card.index] if card.__class__ is Card else index_of(card)
         if index is None or mask >> index & 1:
             where = field if seat is None else f"{field}[{seat}]"
             problem = "is not a Sixes card" if index is None else "appears twice"
