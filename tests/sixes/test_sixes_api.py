@@ -305,7 +305,7 @@ def test_states_built_by_hand_are_validated() -> None:
     """S2, S6, S10: a hand-built state with misplaced cards or chips is rejected."""
     good = GAME.initial_state(seed=11)
     fields = attrs.asdict(good, recurse=False)
-    fields.pop("_playable")
+    fields.pop("playable_mask")
     assert SixesState(**fields) == good
     masks = list(good.hand_masks)
     masks[0] |= masks[1] & -masks[1]
@@ -348,7 +348,7 @@ def test_states_no_play_can_reach_are_rejected() -> None:
     start = GAME.initial_state(seed=11)
     good = GAME.apply(start, PLAYS[15])
     fields = attrs.asdict(good, recurse=False)
-    fields.pop("_playable")
+    fields.pop("playable_mask")
     assert SixesState(**fields) == good
     for change in _unreachable_changes(good):
         with pytest.raises(InvalidStateError, match="invalid Sixes state"):
@@ -361,7 +361,7 @@ def test_a_state_with_an_empty_hand_is_over() -> None:
     final, _ = playout(game, random.Random(3), seed=3)
     assert 0 in final.hand_sizes
     fields = attrs.asdict(final, recurse=False)
-    fields.pop("_playable")
+    fields.pop("playable_mask")
     assert SixesState(**fields) == final
     with pytest.raises(InvalidStateError, match=r"invalid Sixes state: .*\(S8\)"):
         SixesState(**{**fields, "to_play": PlayerId(0)})

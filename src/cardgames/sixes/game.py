@@ -354,7 +354,7 @@ class Sixes:
 
     def _legal_key(self, state: SixesState, player: int) -> int:
         """The legal plays as a bitmask, with bit 40 set when passing is legal (S5, S6, S7)."""
-        plays = state.hand_masks[player] & state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
+        plays = state.hand_masks[player] & state.playable_mask
         if not plays:
             return _PASS_FLAG
         if self._may_pass and state.table_mask:
@@ -390,7 +390,7 @@ class Sixes:
             player = state.to_play
             if player is None:
                 return ()
-            plays = state.hand_masks[player] & state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
+            plays = state.hand_masks[player] & state.playable_mask
         except AttributeError:
             raise _foreign(state) from None
         if not plays:
@@ -452,7 +452,7 @@ class Sixes:
                         bit = 1 << index
                         hands = state.hand_masks
                         hand = hands[player]
-                        playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
+                        playable = state.playable_mask
                         if hand & bit & playable:
                             if hand == bit:  # the round's last card (S8)
                                 return self._last_card(state, player, index)
@@ -523,7 +523,7 @@ class Sixes:
         bit = 1 << index
         if not state.hand_masks[player] & bit:
             return f"{card.unicode} is not in their hand (S6)"
-        if state._playable & bit:  # noqa: SLF001 - the engine reads its own cached playable mask
+        if state.playable_mask & bit:
             return None
         if not state.table_mask:
             return f"the {SIX_OF_DIAMONDS.unicode} opens (S5)"
@@ -555,7 +555,7 @@ class Sixes:
             player,
             _REPLACE[len(hands)][player](hands, 0),
             state.table_mask | bit,
-            (state._playable ^ bit) | GROWTH[index],  # noqa: SLF001 - the engine reads its own cached playable mask
+            (state.playable_mask ^ bit) | GROWTH[index],
             state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
         )
 
@@ -564,7 +564,7 @@ class Sixes:
             raise self._refuse(state, player, PASS)
         stacks = state.stacks
         chips = stacks[player]
-        playable = state._playable  # noqa: SLF001 - the engine reads its own cached playable mask
+        playable = state.playable_mask
         table = state.table_mask
         if chips > 1 and (not state.hand_masks[player] & playable or (self._may_pass and table)):
             # The common pass, inline: legal (S7), and the passer keeps a chip.
@@ -606,7 +606,7 @@ class Sixes:
                 state,
                 hands=state.hand_masks,
                 table=state.table_mask,
-                playable=state._playable,  # noqa: SLF001 - the engine reads its own cached playable mask
+                playable=state.playable_mask,
                 stacks=stacks,
                 history=history,
                 emptied=emptied,
@@ -614,7 +614,7 @@ class Sixes:
         return unchecked_state(
             state.hand_masks,
             state.table_mask,
-            state._playable,  # noqa: SLF001 - the engine reads its own cached playable mask
+            state.playable_mask,
             stacks,
             pot,
             state.settled_stacks,

@@ -167,7 +167,9 @@ class SixesState:
     stack_emptied: bool
     chance_key: int
     pending_decks: tuple[tuple[Card, ...], ...] = ()
-    _playable: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    playable_mask: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Derived from ``table_mask`` when the state is made: the bitmask of the cards that could be
+    played next, whoever holds them (S5, S6); :attr:`playable_cards` as a bitmask."""
 
     def _repr_svg_(self) -> str:
         """The drawing of this state with every hand face up, for Jupyter."""
@@ -177,7 +179,7 @@ class SixesState:
 
     def __attrs_post_init__(self) -> None:
         check_state(self)
-        object.__setattr__(self, "_playable", playable_mask(self.table_mask))
+        object.__setattr__(self, "playable_mask", playable_mask(self.table_mask))
 
     @property
     def num_players(self) -> int:
@@ -212,7 +214,7 @@ class SixesState:
     @property
     def playable_cards(self) -> frozenset[Card]:
         """The cards that could be played next, whoever holds them (S5, S6)."""
-        return frozenset(cards_of_mask(self._playable))
+        return frozenset(cards_of_mask(self.playable_mask))
 
     def __str__(self) -> str:
         return format_table(
@@ -284,7 +286,7 @@ unchecked_state: Callable[
     order=(
         "hand_masks",
         "table_mask",
-        "_playable",
+        "playable_mask",
         "stacks",
         "pot",
         "settled_stacks",
