@@ -573,3 +573,30 @@ def test_play_against_your_own_bot_from_the_current_directory(
     code, _, err = run([*argv, "--bots", "cli_bots_for_tests:blocker:width=1"], capsys, monkeypatch)
     assert code == 1
     assert "has no option 'width': its options are depth" in err
+
+
+def test_the_parser_is_built_once_per_set_of_games(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """main() reuses its parser; a game registered later gets a parser that knows it."""
+    from cardgames import cli, registry
+    from toy_game import SPEC
+
+    built: list[int] = []
+    real = cli.build_parser
+
+    def counting() -> object:
+        built.append(1)
+        return real()
+
+    monkeypatch.setattr(cli, "build_parser", counting)
+    cli._parser.cache_clear()
+    assert main(["rules", "sixes"]) == 0
+    assert main(["rules", "paiute"]) == 0
+    assert len(built) == 1
+    name = "toyparser"
+    monkeypatch.setitem(registry._REGISTERED, name, attrs.evolve(SPEC, name=name))
+    assert main(["rules", name]) == 0
+    assert len(built) == 2
+    capsys.readouterr()
+    cli._parser.cache_clear()
