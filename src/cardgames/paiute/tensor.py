@@ -13,6 +13,7 @@ and seats relative to the observer (0 is the observer, 1 the next seat clockwise
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Final
 
 from cardgames.paiute.observation import known_cards
@@ -28,6 +29,7 @@ _CARDS: Final = 52
 _RANKS: Final = 13
 
 
+@functools.lru_cache(maxsize=8)  # one layout per table size, a pure function of it
 def _layout(num_players: int) -> tuple[TensorField, ...]:
     n = num_players
     layout = TensorLayout()
@@ -62,16 +64,9 @@ def _layout(num_players: int) -> tuple[TensorField, ...]:
 class PaiuteTensors:
     """The Paiute encoding: what one player may know, in ``280 + 58 n`` float values."""
 
-    def __init__(self) -> None:
-        self._layouts: dict[int, tuple[TensorField, ...]] = {}
-
     def fields(self, game: Paiute) -> tuple[TensorField, ...]:
         """The fields for ``game``'s table size, in order (hand, discard pile, …)."""
-        n = game.num_players
-        layout = self._layouts.get(n)
-        if layout is None:
-            layout = self._layouts[n] = _layout(n)
-        return layout
+        return _layout(game.num_players)
 
     def encode(self, game: Paiute, observation: PaiuteObservation, out: FieldWriter) -> None:
         """Write ``observation`` into the zeroed vector ``out``."""

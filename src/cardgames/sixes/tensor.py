@@ -13,6 +13,7 @@ seats relative to the observer (0 is the observer, 1 the next seat in seat order
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Final
 
 from cardgames.sixes.action import PASS, Pass
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["TENSORS", "SixesTensors"]
 
 
+@functools.lru_cache(maxsize=8)  # one layout per table size, a pure function of it
 def _layout(num_players: int) -> tuple[TensorField, ...]:
     n = num_players
     layout = TensorLayout()
@@ -46,16 +48,9 @@ def _layout(num_players: int) -> tuple[TensorField, ...]:
 class SixesTensors:
     """The Sixes encoding: what one player may know, in ``123 + 5 n`` float values."""
 
-    def __init__(self) -> None:
-        self._layouts: dict[int, tuple[TensorField, ...]] = {}
-
     def fields(self, game: Sixes) -> tuple[TensorField, ...]:
         """The fields for ``game``'s table size, in order (hand, table, playable, …)."""
-        n = game.num_players
-        layout = self._layouts.get(n)
-        if layout is None:
-            layout = self._layouts[n] = _layout(n)
-        return layout
+        return _layout(game.num_players)
 
     def encode(self, game: Sixes, observation: SixesObservation, out: FieldWriter) -> None:
         """Write ``observation`` into the zeroed vector ``out``."""
