@@ -400,11 +400,40 @@ def test_cards_built_elsewhere_are_written_by_value() -> None:
     assert text_encoder(tuple[Card, ...])(others) == '["Ks", "2c"]'
 
 
-def test_card_objects_learned_by_identity_are_bounded() -> None:
-    """However many card objects a program builds, the writer keeps at most 1,024 of them."""
+def test_cards_are_written_by_their_index_and_other_card_classes_by_str() -> None:
+    """The writer keeps no card objects; a card of another class is written as str writes it."""
+
+    @attrs.frozen(order=True)
+    class OddCard(Card):
+        def __str__(self) -> str:
+            return 'odd"' + super().__str__()
+
     many = [Card(Rank.ACE, Suit.SPADES) for _ in range(1100)]
     assert encode_value(tuple(many), tuple[Card, ...]) == ["As"] * 1100
-    assert len(compiled._KEPT) <= compiled._KEEP_LIMIT
+    assert not hasattr(compiled, "_KEPT")
+    odd = (OddCard(Rank.KING, Suit.SPADES), Card(Rank.TWO, Suit.CLUBS))
+    expected = ['odd"Ks', "2c"]
+    assert encode_value(odd, tuple[Card, ...]) == expected
+    assert encode_value(odd[0], Card) == expected[0]
+    odd_set = frozenset({odd[0], OddCard(Rank.TWO, Suit.CLUBS)})
+    assert encode_value(odd_set, frozenset[Card]) == ['odd"2c', 'odd"Ks']
+    values: list[tuple[Any, Any]] = [
+        (odd, tuple[Card, ...]),
+        (odd_set, frozenset[Card]),
+        (odd[0], Card),
+        (Holding(card=odd[0], maybe=odd[0]), Holding),
+    ]
+    for value, tp in values:
+        assert text_encoder(tp)(value) == json.dumps(encode_value(value, tp))
+    assert text_encoder(Holding)(Holding(card=many[0], maybe=None)) == (
+        '{"card": "As", "maybe": null}'
+    )
+
+
+@attrs.frozen
+class Holding:
+    card: Card
+    maybe: Card | None
 
 
 def test_ints_and_strings_of_other_types_are_written_as_json_would() -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 import json
 import json.encoder
+import operator
 import typing
 from collections.abc import Callable
 from typing import Any, Final, Literal
@@ -48,50 +49,32 @@ __all__ = [
 
 CARD_BY_TEXT: Final = {str(card): card for card in map(Card.from_index, range(52))}
 """The 52 shared (parsed) cards by their text, such as ``"Ah"``."""
-_TEXT_BY_ID: Final = {id(card): text for text, card in CARD_BY_TEXT.items()}
-"""The text of each parsed card by identity (they live as long as this module, so no other
-object shares their ids), and of the card objects learned by :func:`_text_of`: the cards the
-library builds need no hashing to be written."""
-
-
-_INDEX_BY_ID: Final = {id(card): card.index for card in CARD_BY_TEXT.values()}
-_QUOTED_BY_ID: Final = {id(card): f'"{text}"' for text, card in CARD_BY_TEXT.items()}
-_KEPT: Final[list[Card]] = []
-"""Other card objects met while writing, kept alive so that their ids stay theirs."""
-_KEEP_LIMIT: Final = 1024
-
-
-def _text_of(card: Card) -> str:
-    """The text of a card met by value, as the reference writes it; learns the object's id.
-
-    A game's own card objects (Sixes' deck, say) are learned once, so that later documents
-    write them by identity; at most :data:`_KEEP_LIMIT` objects are kept.
-    """
-    text = str(card)
-    if type(card) is Card and len(_KEPT) < _KEEP_LIMIT:
-        _KEPT.append(card)
-        key = id(card)
-        _INDEX_BY_ID[key] = card.index
-        _QUOTED_BY_ID[key] = f'"{text}"'
-        _TEXT_BY_ID[key] = text
-    return text
-
-
 _TEXT_BY_INDEX: Final = tuple(str(Card.from_index(index)) for index in range(52))
+"""The text of each card by its :attr:`~cardgames.cards.Card.index`."""
+_QUOTED_BY_INDEX: Final = tuple(f'"{text}"' for text in _TEXT_BY_INDEX)
+"""The JSON text (quoted) of each card by its index."""
+_CARD_ONLY: Final = frozenset({Card})
+_index: Final = operator.attrgetter("index")
+
+
+def _are_cards(cards: Any) -> bool:
+    """Whether every item of ``cards`` is exactly a :class:`~cardgames.cards.Card`.
+
+    Such a card's text is found by its stored index; an object of another class (a subclass,
+    say) is written as the reference writes it, by ``str``.
+    """
+    return _CARD_ONLY.issuperset(map(type, cards))
 
 
 def _sorted_card_texts(cards: Any) -> list[str]:
     """The texts of a set of cards in card order (the order of their indices)."""
-    try:
-        indices = sorted(map(_INDEX_BY_ID.__getitem__, map(id, cards)))
-    except KeyError:  # cards built elsewhere: found by value
-        return [_text_of(card) for card in sorted(cards)]
-    return list(map(_TEXT_BY_INDEX.__getitem__, indices))
+    if _are_cards(cards):
+        return list(map(_TEXT_BY_INDEX.__getitem__, sorted(map(_index, cards))))
+    return [str(card) for card in sorted(cards)]
 
 
 def _card_text(card: Card) -> str:
-    text = _TEXT_BY_ID.get(id(card))
-    return _text_of(card) if text is None else text
+    return _TEXT_BY_INDEX[card.index] if card.__class__ is Card else str(card)
 
 
 _ENCODERS: dict[Any, Callable[[Any], JSON]] = {}
@@ -192,10 +175,9 @@ def _sequence_encoder(item_type: Any) -> Callable[[Any], JSON]:
 
 
 def _cards_encoder(cards: Any) -> JSON:
-    try:
-        return list(map(_TEXT_BY_ID.__getitem__, map(id, cards)))
-    except KeyError:  # cards built elsewhere: found by value
-        return [_text_of(card) for card in cards]
+    if _are_cards(cards):
+        return list(map(_TEXT_BY_INDEX.__getitem__, map(_index, cards)))
+    return [str(card) for card in cards]
 
 
 def _union_encoder(tp: Any, members: tuple[Any, ...]) -> Callable[[Any], JSON]:
@@ -256,8 +238,14 @@ _quote: Final = json.encoder.encode_basestring
 
 
 def _card_json(card: Card) -> str:
-    text = _QUOTED_BY_ID.get(id(card))
-    return f'"{_text_of(card)}"' if text is None else text
+    return _QUOTED_BY_INDEX[card.index] if card.__class__ is Card else _quote(str(card))
+
+
+def _sorted_cards_json(cards: Any) -> str:
+    """The JSON text of a set of cards, in card order."""
+    if _are_cards(cards):
+        return "[" + ", ".join(map(_QUOTED_BY_INDEX.__getitem__, sorted(map(_index, cards)))) + "]"
+    return "[" + ", ".join([_quote(str(card)) for card in sorted(cards)]) + "]"
 
 
 def _int_json(value: Any) -> str:
@@ -301,9 +289,7 @@ def _compile_text_encoder(tp: Any) -> Callable[[Any], str]:  # noqa: C901, PLR09
     if origin in (frozenset, set):
         (arg,) = typing.get_args(tp)
         if arg is Card:
-            return lambda value: (
-                '["' + '", "'.join(_sorted_card_texts(value)) + '"]' if value else "[]"
-            )
+            return _sorted_cards_json
         item = text_encoder(arg)
         return lambda value: "[" + ", ".join([item(member) for member in sorted(value)]) + "]"
     if attrs.has(tp):
@@ -316,12 +302,9 @@ def _sequence_text_encoder(item_type: Any) -> Callable[[Any], str]:
     if item_type is Card:
 
         def cards(value: Any) -> str:
-            try:
-                return "[" + ", ".join(map(_QUOTED_BY_ID.__getitem__, map(id, value))) + "]"
-            except KeyError:  # cards built elsewhere: found by value
-                return (
-                    '["' + '", "'.join([_text_of(card) for card in value]) + '"]' if value else "[]"
-                )
+            if _are_cards(value):
+                return "[" + ", ".join(map(_QUOTED_BY_INDEX.__getitem__, map(_index, value))) + "]"
+            return "[" + ", ".join([_quote(str(card)) for card in value]) + "]"
 
         return cards
     if item_type is int:
@@ -367,26 +350,41 @@ def _union_text_encoder(tp: Any, members: tuple[Any, ...]) -> Callable[[Any], st
 
 
 def _attrs_text_encoder(cls: type, *, tagged: bool) -> Callable[[Any], str]:
-    namespace: dict[str, Any] = {"_int": int.__repr__, "_json": _json_text, "_quote": _quote}
-    parts = []
-    if tagged:
-        parts.append(repr(f'"type": {_quote(type_tag(cls))}'))
+    """One f-string per class: each field read once, ints and cards written without a call."""
+    namespace: dict[str, Any] = {"_json": _json_text, "_cq": _QUOTED_BY_INDEX, "_Card": Card}
+    lines = ["def _f(v):"]
+    pieces: list[tuple[str, str | None]] = []  # (literal text, expression or None)
+    head = "{" + (f'"type": {_quote(type_tag(cls))}, ' if tagged else "")
     for i, (name, key, field_type, _) in enumerate(json_fields(cls)):
-        head = repr(f"{_quote(key)}: ")
+        head += f"{_quote(key)}: "
+        lines.append(f"    a{i} = v.{name}")
         encode = text_encoder(field_type)
         members = union_members(field_type)
-        if encode is _int_json:
-            body = f"(_int(v.{name}) if type(v.{name}) is int else _json(v.{name}))"
+        card = f"_cq[a{i}.index] if a{i}.__class__ is _Card else _e{i}(a{i})"
+        namespace[f"_e{i}"] = encode
+        if encode is _int_json:  # an int's f-string text is its repr
+            body = f"a{i} if type(a{i}) is int else _json(a{i})"
+        elif encode is _card_json:  # the card's text by its index
+            body = card
+        elif members is not None and set(members) == {Card, type(None)}:
+            namespace[f"_e{i}"] = _card_json
+            body = f'"null" if a{i} is None else {card}'
         elif members is not None and len(members) > 1 and all(map(attrs.has, members)):
             namespace[f"_t{i}"] = {cls: _attrs_text_encoder(cls, tagged=True) for cls in members}
-            namespace[f"_e{i}"] = encode
-            body = f"_t{i}.get(type(v.{name}), _e{i})(v.{name})"
+            body = f"_t{i}.get(type(a{i}), _e{i})(a{i})"
         else:
-            namespace[f"_e{i}"] = encode
-            body = f"_e{i}(v.{name})"
-        parts.append(f"{head} + {body}")
+            body = f"_e{i}(a{i})"
+        pieces.append((head, body))
+        head = ", "
     if has_label(cls):
-        parts.append(f"{_quote('label') + ': '!r} + _json(v.label)")
-    body = " + ', ' + ".join(parts) if parts else "''"
-    source = f"def _f(v):\n    return '{{' + {body} + '}}'\n"
+        pieces.append((f"{head}{_quote('label')}: ", "_json(v.label)"))
+        head = ", "
+    pieces.append(((head.removesuffix(", ") if head != ", " else "") + "}", None))
+    parts = []
+    for text, body in pieces:
+        parts.append("f" + repr(text.replace("{", "{{").replace("}", "}}")))
+        if body is not None:
+            parts.append(f"f'{{{body}}}'")
+    lines.append(f"    return {' '.join(parts)}")
+    source = "\n".join(lines) + "\n"
     return typing.cast("Callable[[Any], str]", build_function(cls.__qualname__, source, namespace))
