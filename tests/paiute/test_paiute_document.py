@@ -20,7 +20,9 @@ from cardgames.paiute import (
     PaiuteConfig,
     PaiuteState,
     check_state,
+    invariants,
 )
+from cardgames.paiute import document as paiute_document
 from cardgames.paiute.document import PaiuteStateDocument, from_document, to_document
 from cardgames.registry import game_info
 from cardgames.serialization import decode_observation, decode_state, dumps, encode
@@ -203,3 +205,25 @@ def test_documents_with_card_objects_built_anew_read_back() -> None:
             discard_pile=fresh(document.discard_pile),
         )
         assert from_document(rebuilt) == state
+
+
+def test_a_decoded_state_has_its_fields_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """P2, P9: decode_state checks a state's fields once; check_state still checks others."""
+    game = Paiute(PaiuteConfig(num_players=3))
+    state = game.initial_state(seed=4)
+    calls: list[object] = []
+    real = invariants.check_fields
+
+    def counting(checked: PaiuteState, *args: Any, **kwargs: Any) -> Any:
+        calls.append(checked)
+        return real(checked, *args, **kwargs)
+
+    monkeypatch.setattr(invariants, "check_fields", counting)
+    monkeypatch.setattr(paiute_document, "check_fields", counting)
+    decoded = decode_state(game, dumps(game, state))
+    assert decoded == state
+    assert calls == [decoded]
+    check_state(game, state)  # another object: checked in full
+    assert calls == [decoded, state]
+    check_state(game, decoded)  # the one just decoded: its fields are known good
+    assert len(calls) == 2

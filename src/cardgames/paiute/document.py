@@ -14,8 +14,10 @@ that of format version 1, unchanged)::
     >>> from_document(doc) == state
     True
 
-:func:`from_document` builds the state with the checking constructor; the state decoder then
-checks what depends on the game's options with :func:`~cardgames.paiute.invariants.check_state`.
+:func:`from_document` builds the state and checks it as the checking constructor does; the
+state decoder then checks what depends on the game's options with
+:func:`~cardgames.paiute.invariants.check_state`, which knows that the fields of that very
+state are checked already.
 """
 
 from __future__ import annotations
@@ -27,7 +29,15 @@ from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.paiute.action import CARD_INDEX
 from cardgames.paiute.history import DealResult, PaiuteEvent
-from cardgames.paiute.state import DRAWN, PaiuteState, Table
+from cardgames.paiute.invariants import note_checked
+from cardgames.paiute.state import (
+    DRAWN,
+    PaiuteState,
+    Table,
+    as_history,
+    check_fields,
+    unchecked_state,
+)
 
 __all__ = ["PaiuteStateDocument", "from_document", "to_document"]
 
@@ -133,16 +143,19 @@ def from_document(doc: PaiuteStateDocument) -> PaiuteState:
         results=doc.results,
         chance_key=doc.chance_key,
     )
-    return PaiuteState(
-        table=table,
-        hand_indices=tuple(tuple(sorted(_indices(hand))) for hand in doc.hands),
-        stock_indices=_indices(doc.stock)[::-1],
-        pile_indices=_indices(doc.discard_pile),
-        current_player=doc.current_player,
-        drawn=drawn,
-        turns_played=doc.turns_played,
-        caller=doc.caller,
-        last_to_play=doc.last_to_play,
-        rebuilt_indices=tuple(sorted(_indices(doc.rebuilt_cards))),
-        history=doc.history,
+    # What the checking constructor does, with the history's shows kept for check_state.
+    state = unchecked_state(
+        table,
+        tuple([tuple(sorted(_indices(hand))) for hand in doc.hands]),
+        _indices(doc.stock)[::-1],
+        _indices(doc.discard_pile),
+        doc.current_player,
+        drawn,
+        doc.turns_played,
+        doc.caller,
+        doc.last_to_play,
+        tuple(sorted(_indices(doc.rebuilt_cards))),
+        as_history(doc.history),
     )
+    note_checked(state, check_fields(state))
+    return state

@@ -553,13 +553,17 @@ def _check_turn(state: PaiuteState, shows: Shows) -> None:
 
 def check_fields(
     state: PaiuteState, shows: Shows | None = None, *, cards_placed: bool = False
-) -> None:
+) -> Shows:
     """Check what a state must satisfy whatever the options (see :class:`PaiuteState`).
 
     ``shows`` are the calls and shows of ``state.history`` when the caller has already
     checked the history (every item a Paiute event naming a seat) and collected them;
     ``cards_placed`` says that the caller has placed every card once itself, as tuples of
     card indices, the rebuilt cards in increasing order (P2, P6, P10).
+
+    Returns:
+        The calls and shows of the history (``shows`` when given), for
+        :func:`~cardgames.paiute.invariants.check_config_fit`.
 
     Raises:
         InvalidStateError: the first broken rule.
@@ -577,6 +581,7 @@ def check_fields(
         _check_cards(state)
     _check_turn(state, shows)
     _check_hands(state, shows)
+    return shows
 
 
 # The engine's fast path for successor states: the fields of :class:`PaiuteState` in order,
