@@ -60,7 +60,9 @@ class StateCodec:
             cards, "nobody" as None); it is encoded by the type-directed codec.
         to_document: Builds the readable form of a state.
         from_document: Builds the state back, raising ``ValueError`` (or
-            :class:`~cardgames.errors.InvalidStateError`) for an impossible one.
+            :class:`~cardgames.errors.InvalidStateError`) for an impossible one; what the
+            spec's ``check_state`` checks (which the decoder runs right after) it may leave
+            to it.
     """
 
     document_class: type
@@ -98,6 +100,11 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
             :class:`~cardgames.errors.InvalidStateError`) naming the broken rule when a decoded
             state cannot occur under ``game``'s config; None to skip.
         state_codec: A readable JSON form of states (None: the state's own fields).
+        check_observation: ``check_observation(game, observation)`` raises ``ValueError``
+            (or :class:`~cardgames.errors.InvalidStateError`) unless some state of ``game``
+            is observed as ``observation`` by its player: what a decoded observation must
+            satisfy, checked directly. None: the decoder builds such a state with
+            :meth:`~cardgames.game.Game.determinize` and observes it.
         heuristic_bot: ``heuristic_bot(game, seed=..., **options)`` builds the game's
             heuristic bot; None: the game has none (``random`` and ``ismcts`` still play it).
         simulation_defaults: Config options that ``cardgames simulate`` sets unless given, such
@@ -135,6 +142,7 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
     events: EventDescriber | None = None
     check_state: Callable[[Any, StateT], None] | None = None
     state_codec: StateCodec | None = None
+    check_observation: Callable[[Any, ObservationT], None] | None = None
     heuristic_bot: Callable[..., Bot[ObservationT, ActionT]] | None = None
     simulation_defaults: Mapping[str, object] = attrs.field(factory=dict, converter=_frozen_mapping)
     chance_start: Callable[[Any, int | random.Random | None, Chance], StateT] | None = None

@@ -23,6 +23,7 @@ from cardgames.paiute import (
     invariants,
 )
 from cardgames.paiute import document as paiute_document
+from cardgames.paiute import state as paiute_state
 from cardgames.paiute.document import PaiuteStateDocument, from_document, to_document
 from cardgames.registry import game_info
 from cardgames.serialization import decode_observation, decode_state, dumps, encode
@@ -208,11 +209,11 @@ def test_documents_with_card_objects_built_anew_read_back() -> None:
 
 
 def test_a_decoded_state_has_its_fields_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """P2, P9: decode_state checks a state's fields once; check_state still checks others."""
+    """P2, P9: decode_state checks a state's fields once, from_document on its own checks them."""
     game = Paiute(PaiuteConfig(num_players=3))
     state = game.initial_state(seed=4)
     calls: list[object] = []
-    real = invariants.check_fields
+    real = paiute_state.check_fields
 
     def counting(checked: PaiuteState, *args: Any, **kwargs: Any) -> Any:
         calls.append(checked)
@@ -223,7 +224,11 @@ def test_a_decoded_state_has_its_fields_checked_once(monkeypatch: pytest.MonkeyP
     decoded = decode_state(game, dumps(game, state))
     assert decoded == state
     assert calls == [decoded]
-    check_state(game, state)  # another object: checked in full
-    assert calls == [decoded, state]
-    check_state(game, decoded)  # the one just decoded: its fields are known good
+    assert from_document(to_document(state)) == state
     assert len(calls) == 2
+    broken = attrs.evolve(to_document(state), turns_played=-1)
+    with pytest.raises(InvalidStateError, match="turns_played"):
+        from_document(broken)
+    unchecked = paiute_document.build_state(broken)
+    with pytest.raises(InvalidStateError, match="turns_played"):
+        check_state(game, unchecked)

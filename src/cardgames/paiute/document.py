@@ -14,10 +14,9 @@ that of format version 1, unchanged)::
     >>> from_document(doc) == state
     True
 
-:func:`from_document` builds the state and checks it as the checking constructor does; the
-state decoder then checks what depends on the game's options with
-:func:`~cardgames.paiute.invariants.check_state`, which knows that the fields of that very
-state are checked already.
+:func:`from_document` builds the state and checks it as the checking constructor does. The
+state decoder builds it with :func:`build_state` and checks it once, fields and the game's
+options together, with :func:`~cardgames.paiute.invariants.check_state`.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.paiute.action import CARD_INDEX
 from cardgames.paiute.history import DealResult, PaiuteEvent
-from cardgames.paiute.invariants import note_checked
 from cardgames.paiute.state import (
     DRAWN,
     PaiuteState,
@@ -39,7 +37,7 @@ from cardgames.paiute.state import (
     unchecked_state,
 )
 
-__all__ = ["PaiuteStateDocument", "from_document", "to_document"]
+__all__ = ["PaiuteStateDocument", "build_state", "from_document", "to_document"]
 
 
 @attrs.frozen(kw_only=True)
@@ -126,6 +124,21 @@ def from_document(doc: PaiuteStateDocument) -> PaiuteState:
             on the game's options is checked by
             :func:`~cardgames.paiute.invariants.check_state`.
     """
+    state = build_state(doc)
+    check_fields(state)
+    return state
+
+
+def build_state(doc: PaiuteStateDocument) -> PaiuteState:
+    """The state that ``doc`` describes, its fields not checked yet (the state decoder's step).
+
+    The state decoder calls :func:`~cardgames.paiute.invariants.check_state` on the result at
+    once, which checks every field (as the checking constructor does) and the game's options,
+    so that a decoded state is checked once. Anywhere else, use :func:`from_document`.
+
+    Raises:
+        InvalidStateError: the drawn card or the table's own fields are impossible.
+    """
     if doc.drawn_card is None:
         if doc.drawn_from_discard:
             raise InvalidStateError(
@@ -143,8 +156,8 @@ def from_document(doc: PaiuteStateDocument) -> PaiuteState:
         results=doc.results,
         chance_key=doc.chance_key,
     )
-    # What the checking constructor does, with the history's shows kept for check_state.
-    state = unchecked_state(
+    # the fields of the checking constructor, its converter applied
+    return unchecked_state(
         table,
         tuple([tuple(sorted(_indices(hand))) for hand in doc.hands]),
         _indices(doc.stock)[::-1],
@@ -157,5 +170,3 @@ def from_document(doc: PaiuteStateDocument) -> PaiuteState:
         tuple(sorted(_indices(doc.rebuilt_cards))),
         as_history(doc.history),
     )
-    note_checked(state, check_fields(state))
-    return state

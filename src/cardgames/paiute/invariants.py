@@ -31,7 +31,7 @@ from cardgames.paiute.state import PaiuteState, Shows, check_fields
 if TYPE_CHECKING:
     from cardgames.paiute.game import Paiute
 
-__all__ = ["check_config_fit", "check_state", "note_checked"]
+__all__ = ["check_config_fit", "check_state"]
 
 
 def _invalid(problem: str) -> InvalidStateError:
@@ -111,21 +111,6 @@ def _check_shown_values(config: PaiuteConfig, state: PaiuteState, shows: Shows |
                 )
 
 
-_CHECKED: list[tuple[PaiuteState, Shows]] = []
-"""The last state whose fields :func:`note_checked` vouches for, with its shows (one slot)."""
-
-
-def note_checked(state: PaiuteState, shows: Shows) -> None:
-    """Note that :func:`~cardgames.paiute.state.check_fields` of ``state`` gave ``shows``.
-
-    The state decoder builds a state from its document and checks its fields once
-    (:func:`~cardgames.paiute.document.from_document`); :func:`check_state` of that very
-    object then checks only what the options add, instead of every field a second time. A
-    state is immutable, and the slot holds it, so the note cannot go stale or name another.
-    """
-    _CHECKED[:] = [(state, shows)]
-
-
 def check_state(game: Paiute, state: object) -> None:
     """Check that ``state`` is a consistent Paiute state for ``game``.
 
@@ -135,6 +120,4 @@ def check_state(game: Paiute, state: object) -> None:
     """
     if type(state) is not PaiuteState:
         raise InvalidStateError(f"expected a PaiuteState, not {type(state).__name__}")
-    last = next(iter(_CHECKED), None)  # one read: another thread may replace it
-    shows = last[1] if last is not None and last[0] is state else check_fields(state)
-    check_config_fit(game.config, state, shows)
+    check_config_fit(game.config, state, check_fields(state))

@@ -70,7 +70,7 @@ SPEC: GameSpec[PaiuteState, PaiuteAction, PaiuteObservation, PaiuteConfig] = Gam
     state_codec=StateCodec(
         document_class=document.PaiuteStateDocument,
         to_document=document.to_document,
-        from_document=document.from_document,
+        from_document=document.build_state,  # check_state checks it at once
     ),
     heuristic_bot=_heuristic_bot,
     simulation_defaults={"max_turns": 100},

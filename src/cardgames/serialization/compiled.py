@@ -381,10 +381,10 @@ def _attrs_text_encoder(cls: type, *, tagged: bool) -> Callable[[Any], str]:
         head = ", "
     pieces.append(((head.removesuffix(", ") if head != ", " else "") + "}", None))
     parts = []
-    for text, body in pieces:
+    for text, expression in pieces:
         parts.append("f" + repr(text.replace("{", "{{").replace("}", "}}")))
-        if body is not None:
-            parts.append(f"f'{{{body}}}'")
+        if expression is not None:
+            parts.append(f"f'{{{expression}}}'")
     lines.append(f"    return {' '.join(parts)}")
     source = "\n".join(lines) + "\n"
     return typing.cast("Callable[[Any], str]", build_function(cls.__qualname__, source, namespace))

@@ -452,8 +452,10 @@ def decode_observation(
 ) -> ObservationT:
     """Decode an observation document of ``game``.
 
-    The observation must be consistent: a full state can be built from it
-    (:meth:`~cardgames.game.Game.determinize`) that the same player observes identically.
+    The observation must be consistent: some full state of ``game`` is observed identically
+    by the same player. The game's spec checks that directly when it can
+    (:attr:`~cardgames.spec.GameSpec.check_observation`); otherwise a state is built from it
+    (:meth:`~cardgames.game.Game.determinize`) and observed.
     """
     fast = _fast_data(game, source, "observation")
     observation: ObservationT
@@ -463,6 +465,13 @@ def decode_observation(
         data, info = open_document(source, "observation")
         _check_game(game, info, data)
         observation = decode_value(data["data"], info.observation_class, "data")
+    info = game_info(game.name)
+    if info.check_observation is not None:
+        try:
+            info.check_observation(game, observation)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+            raise DecodeError(f"data: impossible observation: {error}") from None
+        return observation
     try:
         sample = game.determinize(observation, random.Random(0))
         seen_again = game.observe(sample, getattr(observation, "player", None))  # type: ignore[arg-type]

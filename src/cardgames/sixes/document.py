@@ -19,7 +19,7 @@ state reads ``"hands": [["Ac", "6d", …], …]`` and ``"columns": [[], ["5d", "
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -28,10 +28,31 @@ from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.sixes.action import SixesTurn
-from cardgames.sixes.deck import DECK_SIZE, SIXES_DECK, SIXES_ORDER, SUIT_SPAN, index_of
-from cardgames.sixes.state import SixesState
+from cardgames.sixes.deck import (
+    DECK_SIZE,
+    FULL_MASK,
+    SIX_OF_DIAMONDS_BIT,
+    SIXES_DECK,
+    SIXES_ORDER,
+    SUIT_SPAN,
+    index_of,
+    indices_of_mask,
+    mask_of_distinct,
+)
+from cardgames.sixes.observation import SixesObservation
+from cardgames.sixes.sampling import pass_exclusions
+from cardgames.sixes.state import SixesState, check_state, unchecked_state
 
-__all__ = ["SixesStateDocument", "from_document", "sorted_hand", "to_document"]
+if TYPE_CHECKING:
+    from cardgames.sixes.game import Sixes
+
+__all__ = [
+    "SixesStateDocument",
+    "check_observation",
+    "from_document",
+    "sorted_hand",
+    "to_document",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -78,6 +99,7 @@ _ORDER: Final[tuple[int, ...]] = tuple(
 _POSITION: Final[tuple[int, ...]] = tuple(_ORDER.index(index) for index in range(DECK_SIZE))
 """Each index's place in a sorted hand: by rank (A 2 … 7 J Q K), then suit."""
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
+_SIX_INDEX: Final = SIX_OF_DIAMONDS_BIT.bit_length() - 1
 
 
 def _segments(suit: int) -> tuple[tuple[int, ...], ...]:
@@ -203,3 +225,128 @@ def from_document(document: SixesStateDocument) -> SixesState:
             "invalid Sixes state: columns[s] must hold the cards of suit s, low to high (S6)"
         )
     return state
+
+
+def _feasible(unseen: int, sizes: tuple[int, ...], me: int, excluded: tuple[int, ...]) -> bool:
+    """Whether the unseen cards can be dealt around the passes (S7), each hand keeping its size.
+
+    No seat may get a card its passes rule out; the sizes already add up to the cards.
+
+    Hall's condition for this b-matching: for every set of seats, the cards that only those
+    seats may hold are no more than their room. Only seats with a ruled-out card matter: a set
+    missing another seat leaves no card that only it may hold. So the sets checked are the
+    complements of the subsets of the constrained seats, with the cards every seat of the
+    subset rules out.
+    """
+    constrained = [seat for seat in range(len(sizes)) if seat != me and excluded[seat] & unseen]
+    room = sum(sizes) - sizes[me]
+    # masks[u]: the unseen cards ruled out by every seat of subset u; sizes_of[u]: their room
+    masks = [unseen]
+    rooms = [0]
+    for u in range(1, 1 << len(constrained)):
+        low = u & -u
+        seat = constrained[low.bit_length() - 1]
+        masks.append(masks[u ^ low] & excluded[seat])
+        rooms.append(rooms[u ^ low] + sizes[seat])
+        if masks[u].bit_count() > room - rooms[u]:
+            return False
+    return True
+
+
+def _seat_of(game: Sixes, observation: SixesObservation) -> int:
+    """The observer's seat, checked to be one of ``game``'s, as are the observation's seats."""
+    if observation.__class__ is not SixesObservation:
+        raise InvalidStateError(f"{type(observation).__name__} is not a SixesObservation")
+    seats = len(observation.hand_sizes)
+    n = game.config.num_players
+    if seats != n:
+        raise InvalidStateError(f"the observation has {seats} seats, not {n}")
+    me = observation.player
+    if me is None:
+        raise InvalidStateError("a spectator's observation has no seat to determinize for")
+    if me.__class__ is not int or not 0 <= me < n:
+        raise InvalidStateError(f"player {me!r} is not a seat of this Sixes table")
+    return me
+
+
+def check_observation(game: Sixes, observation: SixesObservation) -> None:
+    """Raise unless some state of ``game`` is observed as ``observation`` by its player.
+
+    The decoder's check of an observation document, worked out from the counts and card
+    sets instead of dealing a sample (:meth:`~cardgames.sixes.Sixes.determinize`) and
+    observing it, with the same verdict: the seats and the hand sizes fit the unseen cards,
+    the state's own invariants hold (checked by :func:`~cardgames.sixes.state.check_state` on
+    one deal of the unseen cards, as they hold for every deal or none), the player to open
+    holds the 6♦ (S5) and, under ``must_play_if_able``, no passer played a card they had
+    passed on and the unseen cards can be dealt around every pass (S7).
+
+    Raises:
+        InvalidStateError: no such state; the message names the rule (a ValueError).
+    """
+    me = _seat_of(game, observation)
+    own = _mask(tuple(observation.hand), "hand")
+    table = 0
+    for column in observation.columns:
+        table |= _mask(column, "columns")
+    clubs, diamonds, hearts, spades = _COLUMNS
+    columns = (
+        clubs[table & _SUIT_MASK],
+        diamonds[table >> SUIT_SPAN & _SUIT_MASK],
+        hearts[table >> 2 * SUIT_SPAN & _SUIT_MASK],
+        spades[table >> 3 * SUIT_SPAN & _SUIT_MASK],
+    )
+    if own & table or columns != observation.columns:
+        raise InvalidStateError(
+            "columns[s] must hold the cards of suit s, low to high, and none of the hand (S6)"
+        )
+    unseen = FULL_MASK & ~(own | table)
+    sizes = observation.hand_sizes
+    others = sum(sizes) - sizes[me]
+    if min(sizes) < 0 or others != unseen.bit_count() or sizes[me] != own.bit_count():
+        raise InvalidStateError("the observation's hand sizes do not match its unseen cards")
+    opener = observation.to_play
+    if table or opener == me:
+        opener = None
+    elif opener is not None and not unseen & SIX_OF_DIAMONDS_BIT:
+        raise InvalidStateError("the player to open must hold the 6♦ (S5)")
+    if game.config.must_play_if_able:
+        excluded = pass_exclusions(observation, must_play_if_able=True)
+        if excluded[me] & own:
+            raise InvalidStateError(f"player {me} passed while holding a card they could play (S7)")
+        if not _feasible(unseen, sizes, me, excluded):
+            raise InvalidStateError("no deal of the unseen cards agrees with the passes (S7)")
+    # One deal of the unseen cards, in index order, the 6♦ to the player to open: the state
+    # checks hold for it exactly when they hold for any deal with these hand sizes.
+    check_state(_some_deal(observation, own, table, unseen, opener))
+
+
+def _some_deal(
+    observation: SixesObservation, own: int, table: int, unseen: int, opener: int | None
+) -> SixesState:
+    """A state observed as ``observation``, built unchecked: the unseen cards dealt in order."""
+    rest = indices_of_mask(unseen & ~SIX_OF_DIAMONDS_BIT if opener is not None else unseen)
+    hands = []
+    for seat, size in enumerate(observation.hand_sizes):
+        if seat == observation.player:
+            hands.append(own)
+        elif seat == opener and size:
+            hands.append(SIX_OF_DIAMONDS_BIT | mask_of_distinct(rest[: size - 1]))
+            rest = rest[size - 1 :]
+        else:
+            hands.append(mask_of_distinct(rest[:size]))
+            rest = rest[size:]
+    return unchecked_state(
+        tuple(hands),
+        table,
+        0,
+        observation.stacks,
+        observation.pot,
+        observation.settled_stacks,
+        observation.dealer,
+        observation.to_play,
+        observation.round_number,
+        observation.history,
+        observation.stack_emptied,
+        0,
+        (),
+    )

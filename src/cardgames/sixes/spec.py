@@ -55,6 +55,7 @@ SPEC: GameSpec[SixesState, SixesAction, SixesObservation, SixesConfig] = GameSpe
         to_document=document.to_document,
         from_document=document.from_document,
     ),
+    check_observation=document.check_observation,
     heuristic_bot=_heuristic_bot,
     chance_start=_chance_start,
     chance_apply=chance_apply,
