@@ -63,11 +63,18 @@ class StateCodec:
             :class:`~cardgames.errors.InvalidStateError`) for an impossible one; what the
             spec's ``check_state`` checks (which the decoder runs right after) it may leave
             to it.
+        read: An optional fast path of decoding: ``read(data)`` builds the state straight
+            from the document's decoded JSON ``data`` and returns it with the number of
+            object members it read (which the decoder checks against the text, to rule out
+            a repeated key). It must give the state that ``from_document`` gives of the
+            decoded document, for the documents it accepts, and may decline any document by
+            raising: the decoder then decodes the document and calls ``from_document``.
     """
 
     document_class: type
     to_document: Callable[[Any], Any]
     from_document: Callable[[Any], Any]
+    read: Callable[[object], tuple[Any, int]] | None = None
 
 
 def _frozen_mapping(value: Mapping[str, object]) -> Mapping[str, object]:

@@ -283,8 +283,11 @@ _COLON: Final = ":"
 
 def _fast_data(
     game: AnyGame, source: str | bytes | JSON, kind: Literal["state", "observation"]
-) -> tuple[GameInfo, Any] | None:
+) -> tuple[GameInfo, Any, bool] | None:
     """The envelope and ``data`` of a state or observation document, decoded the fast way.
+
+    The value is the decoded ``data``, or the state itself (then the flag is true) when the
+    game's :attr:`~cardgames.spec.StateCodec.read` built it.
 
     None unless the document is JSON text that the strict path would accept up to its
     ``data`` (which must then decode as its declared type): the caller then takes that path,
@@ -320,12 +323,23 @@ def _fast_data(
         )
         if config != expected or (config_class is None and config is not None):
             return None
-        value = decoder(data_class)(document["data"], counter)
+        codec = info.state_codec
+        value: Any = None
+        if kind == "state" and codec is not None and codec.read is not None:
+            try:  # the game's own reader builds the state, or declines
+                value, members = codec.read(document["data"])
+                counter[0] += members
+                built = True
+            except Exception:  # noqa: BLE001 - declined: the document decoder reads it
+                value = None
+        if value is None:
+            value = decoder(data_class)(document["data"], counter)
+            built = False
         if counter[0] != text.count(_COLON):
             return None
     except Exception:  # noqa: BLE001 - the strict path decides, and names the error
         return None
-    return info, value
+    return info, value, built
 
 
 def open_document(source: str | bytes | JSON, kind: Kind) -> tuple[dict[str, JSON], GameInfo]:
@@ -415,14 +429,15 @@ def decode_state(game: Game[StateT, Any, Any], source: str | bytes | JSON) -> St
             (the message names the broken invariant).
     """
     fast = _fast_data(game, source, "state")
+    built = False
     if fast is not None:
-        info, value = fast
+        info, value, built = fast
     else:
         data, info = open_document(source, "state")
         _check_game(game, info, data)
         value = decode_value(data["data"], data_type(info, "state"), "data")
     state: StateT
-    if info.state_codec is None:
+    if info.state_codec is None or built:
         state = value
     else:
         readable = value

@@ -27,7 +27,7 @@ from cardgames._slots import slot_builder
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
-from cardgames.sixes.action import SixesTurn
+from cardgames.sixes.action import PASS_ID, TURNS, SixesTurn
 from cardgames.sixes.deck import (
     DECK_SIZE,
     FULL_MASK,
@@ -38,6 +38,7 @@ from cardgames.sixes.deck import (
     index_of,
     indices_of_mask,
     mask_of_distinct,
+    playable_mask,
 )
 from cardgames.sixes.observation import SixesObservation
 from cardgames.sixes.sampling import pass_exclusions
@@ -50,6 +51,7 @@ __all__ = [
     "SixesStateDocument",
     "check_observation",
     "from_document",
+    "read_state",
     "sorted_hand",
     "to_document",
 ]
@@ -350,3 +352,111 @@ def _some_deal(
         0,
         (),
     )
+
+
+_BIT_BY_TEXT: Final = {str(card): 1 << index for index, card in enumerate(SIXES_DECK)}
+"""The bit of each Sixes card by the text the writer gives it (``"Ac"``, ``"Td"`` is not one)."""
+_ID_BY_TEXT: Final = {str(card): index for index, card in enumerate(SIXES_DECK)}
+_COLUMN_TEXTS: Final = tuple(
+    tuple([str(card) for card in column] for column in suit) for suit in _COLUMNS
+)
+"""``_COLUMN_TEXTS[suit][segment]``: the column of a suit's segment of the table, as written."""
+_KEYS: Final = frozenset(attrs.fields_dict(SixesStateDocument))
+_MAX_INT: Final = 2**256
+"""The integers the JSON codec reads (a bigger one is its error, so the fast path declines)."""
+
+
+class _Declined(Exception):
+    """The fast reader leaves a document to the checked path."""
+
+
+def _int(value: object) -> int:
+    if value.__class__ is not int or not -_MAX_INT <= value < _MAX_INT:  # type: ignore[operator]
+        raise _Declined
+    return value  # type: ignore[return-value]
+
+
+def _ints(values: object) -> tuple[int, ...]:
+    if values.__class__ is not list:
+        raise _Declined
+    return tuple(map(_int, values))  # type: ignore[call-overload]
+
+
+def _hand_mask(texts: list[str]) -> int:
+    """The bitmask of a hand as written: distinct Sixes cards (else the checked path decides)."""
+    mask = sum(map(_BIT_BY_TEXT.__getitem__, texts))
+    if texts.__class__ is not list or mask.bit_count() != len(texts):
+        raise _Declined
+    return mask
+
+
+def _history(turns: object) -> tuple[tuple[SixesTurn, ...], int]:
+    """The turns as written, and the number of object members they hold."""
+    if turns.__class__ is not list:
+        raise _Declined
+    history = []
+    members = 0
+    for turn in turns:
+        if turn.__class__ is not dict or len(turn) != 2:
+            raise _Declined
+        player, action = turn["player"], turn["action"]
+        if player.__class__ is not int or player < 0 or action.__class__ is not dict:
+            raise _Declined
+        kind = action["type"]
+        if kind == "play" and len(action) == 2:
+            history.append(TURNS[player][_ID_BY_TEXT[action["card"]]])
+        elif kind == "pass" and len(action) == 1:
+            history.append(TURNS[player][PASS_ID])
+        else:
+            raise _Declined
+        members += 2 + len(action)
+    return tuple(history), members
+
+
+def read_state(data: object) -> tuple[SixesState, int]:
+    """The state of a state document's ``data`` as the writer writes it, and its member count.
+
+    The fast path of the state decoder: one pass over the decoded JSON values (card texts
+    to bits, integers checked for their type) and the state's own checks, with no document
+    object in between. It reads only what the writer writes (every field, cards as
+    ``"Ac"``, no pending decks) and gives the state that the checked path gives; anything
+    else, valid or not, it declines by raising, and the decoder then takes the checked path,
+    which gives the value or names the error.
+    """
+    if data.__class__ is not dict or data.keys() != _KEYS or data["pending_decks"] != []:  # type: ignore[attr-defined]
+        raise _Declined
+    fields: dict[str, object] = data  # type: ignore[assignment]
+    hands = fields["hands"]
+    columns = fields["columns"]
+    if hands.__class__ is not list or columns.__class__ is not list or len(columns) != len(Suit):  # type: ignore[arg-type]
+        raise _Declined
+    hand_masks = tuple(map(_hand_mask, hands))  # type: ignore[call-overload]
+    masks = tuple(map(_hand_mask, columns))
+    table = sum(masks)
+    if table.bit_count() != sum(map(int.bit_count, masks)):
+        raise _Declined
+    for suit, column in enumerate(columns):  # type: ignore[arg-type]
+        if column != _COLUMN_TEXTS[suit][table >> suit * SUIT_SPAN & _SUIT_MASK]:
+            raise _Declined
+    to_play = fields["to_play"]
+    stack_emptied = fields["stack_emptied"]
+    if stack_emptied is not True and stack_emptied is not False:
+        raise _Declined
+    history, members = _history(fields["history"])
+    state = unchecked_state(
+        hand_masks,
+        table,
+        playable_mask(table),
+        _ints(fields["stacks"]),
+        _int(fields["pot"]),
+        _ints(fields["settled_stacks"]),
+        PlayerId(_int(fields["dealer"])),
+        None if to_play is None else PlayerId(_int(to_play)),
+        _int(fields["round_number"]),
+        history,
+        stack_emptied,
+        _int(fields["chance_key"]),
+        (),
+    )
+    check_state(state)
+    return state, len(_KEYS) + members

@@ -54,6 +54,7 @@ SPEC: GameSpec[SixesState, SixesAction, SixesObservation, SixesConfig] = GameSpe
         document_class=document.SixesStateDocument,
         to_document=document.to_document,
         from_document=document.from_document,
+        read=document.read_state,
     ),
     check_observation=document.check_observation,
     heuristic_bot=_heuristic_bot,
