@@ -15,8 +15,10 @@ from cardgames.cards import Card
 from cardgames.errors import DecodeError, InvalidStateError
 from cardgames.game import playout
 from cardgames.serialization import decode_state, dumps, encode
+from cardgames.serialization.codec import decode_value
 from cardgames.sixes import SIXES_ORDER, Sixes, SixesConfig, SixesState
-from cardgames.sixes.document import from_document, to_document
+from cardgames.sixes.deck import SIXES_DECK
+from cardgames.sixes.document import SixesStateDocument, from_document, read_state, to_document
 
 GAME = Sixes(SixesConfig(num_players=4, pay_per_card_left=1, max_rounds=3))
 
@@ -166,3 +168,73 @@ def test_document_hands_are_sorted_by_sixes_order_and_any_card_objects_read_back
         columns=tuple(map(fresh, document.columns)),
     )
     assert from_document(rebuilt) == state
+
+
+def _checked_path(data: Any) -> SixesState | None:
+    """The state the checked path gives of a document's data (no fast reader), or None."""
+    try:
+        return from_document(decode_value(data, SixesStateDocument, "data"))
+    except (DecodeError, ValueError):
+        return None
+
+
+def _mutated(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``data`` (a copy) changed in one random way, as a careless or hostile writer might."""
+    data = json.loads(json.dumps(data))
+    lists = [data["hands"][rng.randrange(len(data["hands"]))], *data["columns"]]
+    target = rng.choice(lists)
+    kind = rng.randrange(9)
+    if kind == 0 and target:
+        target.pop(rng.randrange(len(target)))
+    elif kind == 1:
+        target.insert(rng.randrange(len(target) + 1), rng.choice(["6d", "8h", "Ah", "10h", 3]))
+    elif kind == 2:
+        key = rng.choice(["pot", "dealer", "round_number", "chance_key", "to_play"])
+        data[key] = rng.choice([None, True, -1, 2**64, 2**300, 1.0, "1", data[key] + 1])
+    elif kind == 3:
+        data["stacks"][0] = rng.choice([True, -1, 11, 2.0, 2**300])
+    elif kind == 4 and data["history"]:
+        turn = rng.choice(data["history"])
+        turn[rng.choice(["player", "action"])] = rng.choice([True, -1, 9, {"type": "pass"}, {}])
+    elif kind == 5:
+        data["history"].append({"player": 0, "action": {"type": "play", "card": "Kd"}})
+    elif kind == 6:
+        del data[rng.choice(sorted(data))]
+    elif kind == 7:
+        data["pending_decks"] = rng.choice([[[]], [[str(card) for card in SIXES_DECK]]])
+    else:
+        data["stack_emptied"] = rng.choice([0, 1, None, not data["stack_emptied"]])
+    return data
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60), changes=st.integers(0, 2))
+def test_the_fast_reader_agrees_with_the_checked_path(seed: int, steps: int, changes: int) -> None:
+    """S2-S10: read_state gives the checked path's state, or declines: never another verdict."""
+    game = Sixes(SixesConfig(num_players=[2, 4, 5, 8][seed % 4]))
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    for _ in range(steps):
+        if game.is_terminal(state):
+            break
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    data: Any = encode(game, state)["data"]
+    assert read_state(data)[0] == state
+    for _ in range(changes):
+        data = _mutated(data, rng)
+    expected = _checked_path(data)
+    try:
+        fast, _ = read_state(data)
+    except Exception:  # noqa: BLE001 - declined: the checked path decides
+        return
+    assert fast == expected
+
+
+def test_the_fast_reader_counts_the_members_it_reads() -> None:
+    """S5: the member count covers the top level and every turn of the history."""
+    game = Sixes(SixesConfig(num_players=4))
+    state = game.initial_state(3)
+    for _ in range(9):
+        state = game.apply(state, game.legal_actions(state)[-1])
+    text = json.dumps(encode(game, state)["data"])
+    assert read_state(json.loads(text))[1] == text.count(":")

@@ -366,49 +366,49 @@ _MAX_INT: Final = 2**256
 """The integers the JSON codec reads (a bigger one is its error, so the fast path declines)."""
 
 
-class _Declined(Exception):
+class _DeclinedError(Exception):
     """The fast reader leaves a document to the checked path."""
 
 
 def _int(value: object) -> int:
-    if value.__class__ is not int or not -_MAX_INT <= value < _MAX_INT:  # type: ignore[operator]
-        raise _Declined
-    return value  # type: ignore[return-value]
+    if value.__class__ is not int or not -_MAX_INT <= value < _MAX_INT:
+        raise _DeclinedError
+    return value
 
 
 def _ints(values: object) -> tuple[int, ...]:
     if values.__class__ is not list:
-        raise _Declined
-    return tuple(map(_int, values))  # type: ignore[call-overload]
+        raise _DeclinedError
+    return tuple(map(_int, values))
 
 
 def _hand_mask(texts: list[str]) -> int:
     """The bitmask of a hand as written: distinct Sixes cards (else the checked path decides)."""
     mask = sum(map(_BIT_BY_TEXT.__getitem__, texts))
     if texts.__class__ is not list or mask.bit_count() != len(texts):
-        raise _Declined
+        raise _DeclinedError
     return mask
 
 
 def _history(turns: object) -> tuple[tuple[SixesTurn, ...], int]:
     """The turns as written, and the number of object members they hold."""
     if turns.__class__ is not list:
-        raise _Declined
+        raise _DeclinedError
     history = []
     members = 0
     for turn in turns:
         if turn.__class__ is not dict or len(turn) != 2:
-            raise _Declined
+            raise _DeclinedError
         player, action = turn["player"], turn["action"]
         if player.__class__ is not int or player < 0 or action.__class__ is not dict:
-            raise _Declined
+            raise _DeclinedError
         kind = action["type"]
         if kind == "play" and len(action) == 2:
             history.append(TURNS[player][_ID_BY_TEXT[action["card"]]])
         elif kind == "pass" and len(action) == 1:
             history.append(TURNS[player][PASS_ID])
         else:
-            raise _Declined
+            raise _DeclinedError
         members += 2 + len(action)
     return tuple(history), members
 
@@ -423,25 +423,25 @@ def read_state(data: object) -> tuple[SixesState, int]:
     else, valid or not, it declines by raising, and the decoder then takes the checked path,
     which gives the value or names the error.
     """
-    if data.__class__ is not dict or data.keys() != _KEYS or data["pending_decks"] != []:  # type: ignore[attr-defined]
-        raise _Declined
-    fields: dict[str, object] = data  # type: ignore[assignment]
+    if data.__class__ is not dict or data.keys() != _KEYS or data["pending_decks"] != []:
+        raise _DeclinedError
+    fields: dict[str, object] = data
     hands = fields["hands"]
     columns = fields["columns"]
-    if hands.__class__ is not list or columns.__class__ is not list or len(columns) != len(Suit):  # type: ignore[arg-type]
-        raise _Declined
-    hand_masks = tuple(map(_hand_mask, hands))  # type: ignore[call-overload]
+    if hands.__class__ is not list or columns.__class__ is not list or len(columns) != len(Suit):
+        raise _DeclinedError
+    hand_masks = tuple(map(_hand_mask, hands))
     masks = tuple(map(_hand_mask, columns))
     table = sum(masks)
     if table.bit_count() != sum(map(int.bit_count, masks)):
-        raise _Declined
-    for suit, column in enumerate(columns):  # type: ignore[arg-type]
+        raise _DeclinedError
+    for suit, column in enumerate(columns):
         if column != _COLUMN_TEXTS[suit][table >> suit * SUIT_SPAN & _SUIT_MASK]:
-            raise _Declined
+            raise _DeclinedError
     to_play = fields["to_play"]
     stack_emptied = fields["stack_emptied"]
     if stack_emptied is not True and stack_emptied is not False:
-        raise _Declined
+        raise _DeclinedError
     history, members = _history(fields["history"])
     state = unchecked_state(
         hand_masks,
