@@ -112,6 +112,11 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
             is observed as ``observation`` by its player: what a decoded observation must
             satisfy, checked directly. None: the decoder builds such a state with
             :meth:`~cardgames.game.Game.determinize` and observes it.
+        read_observation: An optional fast path of decoding observations, as
+            :attr:`StateCodec.read` is of states: ``read_observation(data)`` builds the
+            observation from the document's decoded JSON ``data`` and returns it with the
+            number of object members it read, or declines by raising. The decoder checks
+            it as any decoded observation.
         heuristic_bot: ``heuristic_bot(game, seed=..., **options)`` builds the game's
             heuristic bot; None: the game has none (``random`` and ``ismcts`` still play it).
         simulation_defaults: Config options that ``cardgames simulate`` sets unless given, such
@@ -150,6 +155,7 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
     check_state: Callable[[Any, StateT], None] | None = None
     state_codec: StateCodec | None = None
     check_observation: Callable[[Any, ObservationT], None] | None = None
+    read_observation: Callable[[object], tuple[ObservationT, int]] | None = None
     heuristic_bot: Callable[..., Bot[ObservationT, ActionT]] | None = None
     simulation_defaults: Mapping[str, object] = attrs.field(factory=dict, converter=_frozen_mapping)
     chance_start: Callable[[Any, int | random.Random | None, Chance], StateT] | None = None

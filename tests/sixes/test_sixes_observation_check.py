@@ -8,7 +8,9 @@ refuse the same ones, valid views and views mutated the way a careless or hostil
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -19,9 +21,10 @@ from cardgames.cards import Card, parse_cards, standard_deck
 from cardgames.errors import DecodeError, InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.serialization import decode_observation, encode
+from cardgames.serialization.codec import decode_value
 from cardgames.sixes import PASS, Pass, Play, Sixes, SixesConfig, SixesObservation, SixesTurn
 from cardgames.sixes.deck import deck_for_hands
-from cardgames.sixes.document import check_observation
+from cardgames.sixes.document import check_observation, read_observation
 from cardgames.sixes.state import SixesState
 
 GAMES = (
@@ -196,3 +199,42 @@ def test_cards_outside_the_deck_or_in_two_places_are_refused() -> None:
         check_observation(game, attrs.evolve(view, hand=view.hand | {Card.parse("8h")}))
     with pytest.raises(InvalidStateError, match="none of the hand"):
         check_observation(game, attrs.evolve(view, hand=view.hand | {Card.parse("6d")}))
+
+
+def _decoded(data: Any) -> SixesObservation | None:
+    """The observation the type-directed decoder gives of ``data`` (no fast reader), or None."""
+    try:
+        observation: SixesObservation = decode_value(data, SixesObservation, "data")
+    except DecodeError:
+        return None
+    return observation
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    game=st.sampled_from(GAMES),
+    rng=st.randoms(use_true_random=False),
+    changes=st.integers(0, 2),
+)
+def test_the_fast_reader_agrees_with_the_type_directed_decoder(
+    game: Sixes, rng: random.Random, changes: int
+) -> None:
+    """S2, S6: read_observation gives the decoder's observation, or declines."""
+    view = game.observe(_position(game, rng), PlayerId(rng.randrange(game.num_players)))
+    text = json.dumps(encode(game, view)["data"])
+    data: Any = json.loads(text)
+    assert read_observation(data) == (view, text.count(":"))
+    for _ in range(changes):
+        base = _decoded(data) or view
+        try:
+            changed = _mutate(base, rng)
+        except (IndexError, ValueError):  # a list too short for this mutation
+            changed = base
+        data = json.loads(json.dumps(encode(game, changed)["data"]))
+        key = rng.choice(sorted(data))
+        data[key] = rng.choice([data[key], None, True, 1.0, "Ah", [], [["Ah"]], -1, 2**300])
+    try:
+        fast, _ = read_observation(data)
+    except Exception:  # noqa: BLE001 - declined: the decoder decides
+        return
+    assert fast == _decoded(data)

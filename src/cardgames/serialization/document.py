@@ -286,8 +286,10 @@ def _fast_data(
 ) -> tuple[GameInfo, Any, bool] | None:
     """The envelope and ``data`` of a state or observation document, decoded the fast way.
 
-    The value is the decoded ``data``, or the state itself (then the flag is true) when the
-    game's :attr:`~cardgames.spec.StateCodec.read` built it.
+    The value is the decoded ``data``, with the flag true when the game's own reader
+    (:attr:`~cardgames.spec.StateCodec.read`,
+    :attr:`~cardgames.spec.GameSpec.read_observation`) built it: then it is the state
+    itself, not its document.
 
     None unless the document is JSON text that the strict path would accept up to its
     ``data`` (which must then decode as its declared type): the caller then takes that path,
@@ -324,10 +326,17 @@ def _fast_data(
         if config != expected or (config_class is None and config is not None):
             return None
         codec = info.state_codec
+        read = (
+            info.read_observation
+            if kind == "observation"
+            else None
+            if codec is None
+            else codec.read
+        )
         value: Any = None
-        if kind == "state" and codec is not None and codec.read is not None:
-            try:  # the game's own reader builds the state, or declines
-                value, members = codec.read(document["data"])
+        if read is not None:
+            try:  # the game's own reader builds the value, or declines
+                value, members = read(document["data"])
                 counter[0] += members
                 built = True
             except Exception:  # noqa: BLE001 - declined: the document decoder reads it

@@ -51,6 +51,7 @@ __all__ = [
     "SixesStateDocument",
     "check_observation",
     "from_document",
+    "read_observation",
     "read_state",
     "sorted_hand",
     "to_document",
@@ -460,3 +461,57 @@ def read_state(data: object) -> tuple[SixesState, int]:
     )
     check_state(state)
     return state, len(_KEYS) + members
+
+
+_CARD_BY_TEXT: Final = {str(card): card for card in map(Card.from_index, range(52))}
+_OBSERVATION_KEYS: Final = frozenset(attrs.fields_dict(SixesObservation))
+_observation: Callable[..., SixesObservation] = slot_builder(SixesObservation)
+
+
+def read_observation(data: object) -> tuple[SixesObservation, int]:
+    """The observation of a document's ``data`` as the writer writes it, and its member count.
+
+    The fast path of the observation decoder, as :func:`read_state` is of the state
+    decoder: it reads only what the writer writes and declines anything else by raising.
+    The decoder checks the observation it gives with :func:`check_observation`.
+    """
+    if data.__class__ is not dict or data.keys() != _OBSERVATION_KEYS:
+        raise _DeclinedError
+    fields: dict[str, object] = data
+    hand_texts, columns, player = fields["hand"], fields["columns"], fields["player"]
+    if hand_texts.__class__ is not list or columns.__class__ is not list or len(columns) != 4:
+        raise _DeclinedError
+    hand = frozenset(map(_CARD_BY_TEXT.__getitem__, hand_texts))
+    masks = tuple(map(_hand_mask, columns))
+    table = sum(masks)
+    if len(hand) != len(hand_texts) or table.bit_count() != sum(map(int.bit_count, masks)):
+        raise _DeclinedError
+    for suit, column in enumerate(columns):
+        if column != _COLUMN_TEXTS[suit][table >> suit * SUIT_SPAN & _SUIT_MASK]:
+            raise _DeclinedError
+    clubs, diamonds, hearts, spades = _COLUMNS
+    to_play = fields["to_play"]
+    stack_emptied = fields["stack_emptied"]
+    if stack_emptied is not True and stack_emptied is not False:
+        raise _DeclinedError
+    history, members = _history(fields["history"])
+    observation = _observation(
+        player=None if player is None else PlayerId(_int(player)),
+        hand=hand,
+        columns=(
+            clubs[table & _SUIT_MASK],
+            diamonds[table >> SUIT_SPAN & _SUIT_MASK],
+            hearts[table >> 2 * SUIT_SPAN & _SUIT_MASK],
+            spades[table >> 3 * SUIT_SPAN & _SUIT_MASK],
+        ),
+        hand_sizes=_ints(fields["hand_sizes"]),
+        stacks=_ints(fields["stacks"]),
+        pot=_int(fields["pot"]),
+        settled_stacks=_ints(fields["settled_stacks"]),
+        dealer=PlayerId(_int(fields["dealer"])),
+        to_play=None if to_play is None else PlayerId(_int(to_play)),
+        round_number=_int(fields["round_number"]),
+        history=history,
+        stack_emptied=stack_emptied,
+    )
+    return observation, len(_OBSERVATION_KEYS) + members

@@ -57,6 +57,7 @@ SPEC: GameSpec[SixesState, SixesAction, SixesObservation, SixesConfig] = GameSpe
         read=document.read_state,
     ),
     check_observation=document.check_observation,
+    read_observation=document.read_observation,
     heuristic_bot=_heuristic_bot,
     chance_start=_chance_start,
     chance_apply=chance_apply,
