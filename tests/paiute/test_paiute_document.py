@@ -8,6 +8,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgames.cards import Card, Rank, parse_cards
 from cardgames.errors import DecodeError, InvalidStateError
@@ -27,6 +29,7 @@ from cardgames.paiute import state as paiute_state
 from cardgames.paiute.document import PaiuteStateDocument, from_document, to_document
 from cardgames.registry import game_info
 from cardgames.serialization import decode_observation, decode_state, dumps, encode
+from cardgames.serialization.codec import decode_value
 from paiute_scenarios import JUNK, PILE, STOCK, call, discard, play, start
 
 CALLER_HAND = "Ah Kh Qh Jh 3c"
@@ -232,3 +235,80 @@ def test_a_decoded_state_has_its_fields_checked_once(monkeypatch: pytest.MonkeyP
     unchecked = paiute_document.build_state(broken)
     with pytest.raises(InvalidStateError, match="turns_played"):
         check_state(game, unchecked)
+
+
+_ODD_VALUES: tuple[Any, ...] = (None, True, False, -1, 0, 7, 2**300, 1.0, "Ah", "10h", "Zz", [], {})
+
+
+def _nodes(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every value inside ``data`` (objects by key, arrays by index)."""
+    found = [path]
+    items = (
+        data.items()
+        if isinstance(data, dict)
+        else enumerate(data)
+        if isinstance(data, list)
+        else ()
+    )
+    for key, item in items:
+        found += _nodes(item, (*path, key))
+    return found
+
+
+def _mutated(data: Any, rng: random.Random) -> Any:
+    """A copy of ``data`` with one value replaced, dropped or doubled."""
+    data = json.loads(json.dumps(data))
+    path = rng.choice(_nodes(data)[1:])
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    kind = rng.randrange(3)
+    if kind == 0:
+        parent[path[-1]] = rng.choice(_ODD_VALUES)
+    elif isinstance(parent, list):
+        if kind == 1:
+            del parent[path[-1]]
+        else:
+            parent.append(parent[path[-1]])
+    else:
+        del parent[path[-1]]
+    return data
+
+
+def _checked_path(data: Any) -> PaiuteState | None:
+    """The state the document decoder and build_state give of ``data``, or None."""
+    try:
+        return paiute_document.build_state(decode_value(data, PaiuteStateDocument, "data"))
+    except (DecodeError, ValueError):
+        return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 300), changes=st.integers(0, 2))
+def test_the_fast_reader_agrees_with_the_checked_path(seed: int, steps: int, changes: int) -> None:
+    """P2, P9, P10: read_state gives the state the checked path builds, or declines."""
+    game = Paiute(PaiuteConfig(num_players=2 + seed % 4, deals=1 + seed % 2))
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    for _ in range(steps):
+        if game.is_terminal(state):
+            break
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    text = json.dumps(encode(game, state)["data"])
+    data: Any = json.loads(text)
+    try:
+        fast, members = paiute_document.read_state(data)
+    except Exception:  # noqa: BLE001 - declined (a call, a finished deal): checked path
+        assert (
+            any(event["type"] in {"called", "showed_six"} for event in data["history"])
+            or (data["results"])
+        )
+    else:
+        assert (fast, members) == (state, text.count(":"))
+    for _ in range(changes):
+        data = _mutated(data, rng)
+    try:
+        fast, _ = paiute_document.read_state(data)
+    except Exception:  # noqa: BLE001 - declined: the checked path decides
+        return
+    assert fast == _checked_path(data)

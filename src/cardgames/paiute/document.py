@@ -21,14 +21,24 @@ options together, with :func:`~cardgames.paiute.invariants.check_state`.
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from cardgames.cards import Card
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.paiute.action import CARD_INDEX
-from cardgames.paiute.history import DealResult, PaiuteEvent
+from cardgames.paiute.history import (
+    DealResult,
+    Discarded,
+    DrewFromDiscard,
+    DrewFromStock,
+    PaiuteEvent,
+    RebuiltStock,
+)
 from cardgames.paiute.state import (
+    CARDS,
     DRAWN,
     PaiuteState,
     Table,
@@ -36,8 +46,9 @@ from cardgames.paiute.state import (
     check_fields,
     unchecked_state,
 )
+from cardgames.sequence import Chain
 
-__all__ = ["PaiuteStateDocument", "build_state", "from_document", "to_document"]
+__all__ = ["PaiuteStateDocument", "build_state", "from_document", "read_state", "to_document"]
 
 
 @attrs.frozen(kw_only=True)
@@ -170,3 +181,126 @@ def build_state(doc: PaiuteStateDocument) -> PaiuteState:
         tuple(sorted(_indices(doc.rebuilt_cards))),
         as_history(doc.history),
     )
+
+
+_INDEX_BY_TEXT: Final = {str(card): card.index for card in CARDS}
+"""Each card's index by the text the writer gives it (``"Ah"``; ``"10h"`` is not one)."""
+_MAX_SEATS: Final = 5
+_EVENTS: Final[dict[tuple[str, int, str | None], PaiuteEvent]] = {
+    **{
+        ("drew_from_stock", seat, None if card is None else str(card)): DrewFromStock(
+            player=PlayerId(seat), card=card
+        )
+        for seat in range(_MAX_SEATS)
+        for card in (None, *CARDS)
+    },
+    **{
+        (kind, seat, str(card)): event_class(player=PlayerId(seat), card=card)
+        for kind, event_class in (("drew_from_discard", DrewFromDiscard), ("discarded", Discarded))
+        for seat in range(_MAX_SEATS)
+        for card in CARDS
+    },
+}
+"""The draws and discards of the history by their type tag, seat and card text."""
+_KEYS: Final = frozenset(attrs.fields_dict(PaiuteStateDocument))
+_MAX_INT: Final = 2**256
+"""The integers the JSON codec reads (a bigger one is its error, so the fast path declines)."""
+
+
+class _DeclinedError(Exception):
+    """The fast reader leaves a document to the checked path."""
+
+
+def _int(value: object) -> int:
+    if value.__class__ is not int or not -_MAX_INT <= value < _MAX_INT:
+        raise _DeclinedError
+    return value
+
+
+def _seat(value: object) -> PlayerId | None:
+    return None if value is None else PlayerId(_int(value))
+
+
+def _indices_of(texts: object) -> tuple[int, ...]:
+    if texts.__class__ is not list:
+        raise _DeclinedError
+    return tuple(map(_INDEX_BY_TEXT.__getitem__, texts))
+
+
+def _events(items: object) -> tuple[tuple[PaiuteEvent, ...], int]:
+    """The history as written (draws, discards, rebuilds) and its number of object members."""
+    if items.__class__ is not list:
+        raise _DeclinedError
+    events: list[PaiuteEvent] = []
+    append = events.append
+    rebuilds = 0
+    for item in items:
+        if item.__class__ is not dict:
+            raise _DeclinedError
+        if len(item) == 3:
+            player = item["player"]
+            if player.__class__ is not int:  # true would find seat 1
+                raise _DeclinedError
+            append(_EVENTS[item["type"], player, item["card"]])
+        elif len(item) == 2 and item["type"] == "rebuilt_stock":
+            append(RebuiltStock(cards=tuple(map(CARDS.__getitem__, _indices_of(item["cards"])))))
+            rebuilds += 1
+        else:  # calls and shows: the checked path reads them
+            raise _DeclinedError
+    return tuple(events), 3 * len(events) - rebuilds
+
+
+def read_state(data: object) -> tuple[PaiuteState, int]:
+    """The state of a state document's ``data`` as the writer writes it, and its member count.
+
+    The fast path of the state decoder: one pass over the decoded JSON values (card texts
+    to indices, integers checked for their type, the draws and discards of the history
+    found in a table), with no document object in between; the decoder then checks the
+    state with :func:`~cardgames.paiute.invariants.check_state`, as it checks the state of
+    :func:`build_state`. It reads only what the writer writes of a deal without a call or a
+    finished deal before it, and declines anything else by raising: the decoder then takes
+    the checked path, which gives the state or names the error.
+    """
+    if data.__class__ is not dict or data.keys() != _KEYS or data["results"] != []:
+        raise _DeclinedError
+    fields: dict[str, object] = data
+    drawn_card = fields["drawn_card"]
+    from_discard = fields["drawn_from_discard"]
+    if from_discard is not True and from_discard is not False:
+        raise _DeclinedError
+    if drawn_card is None:
+        if from_discard:
+            raise _DeclinedError
+        drawn = None
+    else:
+        drawn = DRAWN[from_discard][_INDEX_BY_TEXT[drawn_card]]  # type: ignore[index]
+    stacks = fields["stacks"]
+    if stacks.__class__ is not list:
+        raise _DeclinedError
+    table = Table(
+        stacks=tuple(map(_int, stacks)),
+        pot=_int(fields["pot"]),
+        dealer=PlayerId(_int(fields["dealer"])),
+        deal=_int(fields["deal_number"]),
+        wild=_INDEX_BY_TEXT[fields["wild_card"]],  # type: ignore[index]
+        results=(),
+        chance_key=_int(fields["chance_key"]),
+    )
+    hands = fields["hands"]
+    if hands.__class__ is not list:
+        raise _DeclinedError
+    history, members = _events(fields["history"])
+    state = unchecked_state(
+        table,
+        tuple([tuple(sorted(_indices_of(hand))) for hand in hands]),
+        _indices_of(fields["stock"])[::-1],
+        _indices_of(fields["discard_pile"]),
+        _seat(fields["current_player"]),
+        drawn,
+        _int(fields["turns_played"]),
+        _seat(fields["caller"]),
+        _seat(fields["last_to_play"]),
+        tuple(sorted(_indices_of(fields["rebuilt_cards"]))),
+        Chain(history),
+    )
+    return state, len(_KEYS) + members

@@ -71,6 +71,7 @@ SPEC: GameSpec[PaiuteState, PaiuteAction, PaiuteObservation, PaiuteConfig] = Gam
         document_class=document.PaiuteStateDocument,
         to_document=document.to_document,
         from_document=document.build_state,  # check_state checks it at once
+        read=document.read_state,
     ),
     heuristic_bot=_heuristic_bot,
     simulation_defaults={"max_turns": 100},
