@@ -16,6 +16,7 @@ measured in the same rounds, interleaved, and the ratios are printed.
 Every figure is CPU time (``time.process_time``), the median of interleaved rounds. Usage::
 
     python benchmarks/run.py [--rounds 5] [--budget 0.4] [--json results.jsonl] [--smoke]
+    python benchmarks/run.py --only json --only serialize   # some figures only
     python benchmarks/run.py --modules [--seconds 3]   # the older per-module table
 
 ``--smoke`` runs every measure once with a tiny budget (CI uses it; nothing is asserted).
@@ -97,6 +98,13 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument(
         "--require-anchors", action="store_true", help="fail if the bench extra is missing"
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="only the figures whose name holds TEXT (repeatable), such as --only json",
+    )
     parser.add_argument("--modules", action="store_true", help="the older per-module table")
     parser.add_argument("--seconds", type=float, default=3.0, help="per module, with --modules")
     args = parser.parse_args(argv)
@@ -130,15 +138,24 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         else:
             measures += anchors
             units.update({m.name: m.unit for m in anchors})
+    if args.only:
+        measures = [m for m in measures if _selected(m.name, args.only)]
     figures = interleaved(measures, rounds, budget)
     results = {name: median(values) for name, values in figures.items()}
     for label, (game, _) in games.items():
         name = f"{label}.memory_per_state"
+        if args.only and not _selected(name, args.only):
+            continue
         results[name] = memory_per_state(game, chain)
         figures[name] = [results[name]]
         units[name] = "bytes"
     _report(results, figures, units, machine, args.json)
     return results
+
+
+def _selected(name: str, only: list[str]) -> bool:
+    """Whether the figure ``name`` is one that ``--only`` asks for."""
+    return any(text in name for text in only)
 
 
 def _report(

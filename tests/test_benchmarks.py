@@ -71,6 +71,20 @@ def test_smoke_run_reports_every_engine_measure(tmp_path: Path) -> None:
     assert not any(name.startswith(("crazy_eights", "treys")) for name in lines)
 
 
+def test_only_keeps_the_figures_asked_for(tmp_path: Path) -> None:
+    """``--only json`` measures the JSON figures alone, and their ratios to the stdlib."""
+    out = tmp_path / "bench.jsonl"
+    args = ["--smoke", "--no-anchors", "--only", "json", "--json", str(out)]
+    results = _run_module().main(args)
+    assert set(results) == {
+        f"{game}.{kind}{measure}"
+        for game in ("sixes", "paiute")
+        for kind in ("", "observation_")
+        for measure in ("to_json", "json_dumps", "from_json", "json_loads")
+    }
+    assert _lines(out)["paiute.from_json/paiute.json_loads"]["value"] > 0
+
+
 def test_smoke_run_measures_the_anchors_and_their_ratios(tmp_path: Path) -> None:
     """With the bench extra the anchors run in the same rounds and the ratios are written."""
     require("pyspiel", extra="bench")
