@@ -312,3 +312,26 @@ def test_the_fast_reader_agrees_with_the_checked_path(seed: int, steps: int, cha
     except Exception:  # noqa: BLE001 - declined: the checked path decides
         return
     assert fast == _checked_path(data)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("drawn_from_discard", 1),
+        ("drawn_from_discard", True),  # a draw from the pile without a drawn card
+        ("stacks", "19 19"),
+        ("hands", {}),
+        ("stock", "Ah Kh"),
+        ("history", [{"type": "called", "player": 0}]),
+        ("history", [["drew_from_stock", 0, None]]),
+        ("history", [{"type": "discarded", "player": True, "card": "Ah"}]),
+    ],
+)
+def test_the_fast_reader_declines_what_the_writer_never_writes(field: str, value: object) -> None:
+    """P9: anything the writer never writes is left to the checked path, which decides."""
+    game = Paiute(PaiuteConfig(num_players=2))
+    data: Any = encode(game, game.initial_state(seed=2))["data"]
+    paiute_document.read_state(data)
+    data[field] = value
+    with pytest.raises(Exception):  # noqa: B017, PT011 - any exception declines
+        paiute_document.read_state(data)

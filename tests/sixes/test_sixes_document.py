@@ -240,3 +240,28 @@ def test_the_fast_reader_counts_the_members_it_reads() -> None:
         state = game.apply(state, game.legal_actions(state)[-1])
     text = json.dumps(encode(game, state)["data"])
     assert read_state(json.loads(text))[1] == text.count(":")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("history", {}),
+        ("history", [["0", "pass"]]),
+        ("history", [{"player": 0, "action": {"type": "fold"}}]),
+        ("columns", [[], ["6d"], []]),
+        ("columns", [[], ["6d"], ["6d"], []]),
+        ("columns", [[], ["6d", "5d"], [], []]),
+        ("hands", [{"Ac": 1}]),
+        ("stack_emptied", 0),
+    ],
+)
+def test_the_fast_reader_declines_what_the_writer_never_writes(field: str, value: object) -> None:
+    """S2, S6: anything the writer never writes is left to the checked path, which decides."""
+    game = Sixes(SixesConfig(num_players=4))
+    state = game.initial_state(3)
+    state = game.apply(state, game.legal_actions(state)[0])
+    data: Any = encode(game, state)["data"]
+    read_state(data)
+    data[field] = value
+    with pytest.raises(Exception):  # noqa: B017, PT011 - any exception declines
+        read_state(data)

@@ -238,3 +238,45 @@ def test_the_fast_reader_agrees_with_the_type_directed_decoder(
     except Exception:  # noqa: BLE001 - declined: the decoder decides
         return
     assert fast == _decoded(data)
+
+
+def test_the_fast_reader_declines_a_document_of_another_shape() -> None:
+    """S2: data that is not the writer's object of twelve members is left to the decoder."""
+    for data in ([], {"player": 0}, None):
+        with pytest.raises(Exception):  # noqa: B017, PT011 - any exception declines
+            read_observation(data)
+    game = GAMES[1]
+    view: Any = encode(game, game.observe(game.initial_state(1), PlayerId(0)))["data"]
+    read_observation(view)
+    for field, value in (("hand", [*view["hand"], view["hand"][0]]), ("columns", [[]] * 3)):
+        with pytest.raises(Exception):  # noqa: B017, PT011 - any exception declines
+            read_observation({**view, field: value})
+
+
+def test_an_opener_without_the_six_of_diamonds_and_a_passer_holding_a_play_are_refused() -> None:
+    """S5, S7: the seat to open holds the 6♦; a passer held nothing playable at the pass."""
+    game = GAMES[1]
+    state = game.initial_state(seed=0)
+    opener = state.to_play
+    assert opener is not None
+    other = PlayerId((opener + 1) % 4)
+    view = game.observe(state, other)
+    six = Card.parse("6d")
+    spare = min(view.hand)
+    stolen = attrs.evolve(view, hand=(view.hand - {spare}) | {six})
+    with pytest.raises(InvalidStateError, match=r"must hold the 6♦ \(S5\)"):
+        check_observation(game, stolen)
+    hands = (
+        parse_cards("6d As 2s 3s 4s 5s 7s Js Qs Ks"),
+        parse_cards("Ac 2c 3c 4c 5c 7c Jc Qc Kc Ad"),
+        parse_cards("Ah 2h 3h 4h 5h 7h Jh Qh Kh 2d"),
+        parse_cards("6c 6h 6s 5d 7d 3d 4d Jd Qd Kd"),
+    )
+    state = game.initial_state(seed=0, deck=deck_for_hands(hands, dealer=3), dealer=3)
+    for action in (Play(six), PASS):
+        state = game.apply(state, action)
+    passer = game.observe(state, PlayerId(1))
+    holding = attrs.evolve(passer, hand=(passer.hand - {Card.parse("Ac")}) | {Card.parse("5d")})
+    with pytest.raises(InvalidStateError, match=r"passed while holding .* \(S7\)"):
+        check_observation(game, holding)
+    assert _direct(game, holding) == _reference(game, holding)
