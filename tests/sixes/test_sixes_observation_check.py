@@ -242,7 +242,8 @@ def test_the_fast_reader_agrees_with_the_type_directed_decoder(
 
 def test_the_fast_reader_declines_a_document_of_another_shape() -> None:
     """S2: data that is not the writer's object of twelve members is left to the decoder."""
-    for data in ([], {"player": 0}, None):
+    shapes: list[object] = [[], {"player": 0}, None]
+    for data in shapes:
         with pytest.raises(Exception):  # noqa: B017, PT011 - any exception declines
             read_observation(data)
     game = GAMES[1]
