@@ -49,7 +49,13 @@ from cardgames.paiute.heuristic import (
     _mask,
     _potentials,
 )
-from cardgames.paiute.history import Called, ShowedSix
+from cardgames.paiute.history import (
+    Called,
+    Discarded,
+    DrewFromDiscard,
+    DrewFromStock,
+    ShowedSix,
+)
 from cardgames.paiute.observation import PaiuteObservation, known_cards
 from cardgames.paiute.odds import completion_chance, unseen_cards
 
@@ -60,8 +66,17 @@ FEED_WEIGHT: Final = 2.0
 P11) costs, against the bot's own chances (which count the next draw twice: once alone,
 once within two turns)."""
 
+MODELS: Final = ("keeper", "uniform")
+"""How the next player's unknown cards are guessed: ``"uniform"`` draws them from the unseen
+cards; ``"keeper"`` keeps only guesses in which the player's last discard was the card whose
+loss hurt their hand least (:func:`~cardgames.paiute.hand_potential`), as a player who keeps
+cards toward a combination would have chosen."""
+
 FEED_SAMPLES: Final = 200
 """How many hands of the next player are sampled to estimate that chance."""
+
+FEED_TRIES: Final = 1000
+"""How many guesses of the next player's hand the ``"keeper"`` model draws at most."""
 
 POTENTIAL_WEIGHT: Final = 0.002
 """How much the heuristic's potential adds to a kept hand's rating: enough to decide between
@@ -104,6 +119,27 @@ def two_turn_chance(
     return (first + later) / size
 
 
+def _last_discard(observation: PaiuteObservation, seat: int) -> tuple[int, int | None] | None:
+    """``seat``'s last discard of the deal and the card it had taken from the pile that turn.
+
+    None when ``seat`` has not discarded yet (P9).
+    """
+    taken: int | None = None
+    found: int | None = None
+    last_taken: int | None = None
+    for event in observation.history:
+        if isinstance(event, DrewFromDiscard) and event.player == seat:
+            taken = event.card.index
+        elif isinstance(event, DrewFromStock) and event.player == seat:
+            taken = None
+        elif isinstance(event, Discarded) and event.player == seat:
+            found = event.card.index
+            last_taken = taken
+    if found is None:
+        return None
+    return found, last_taken
+
+
 class PaiuteExpertBot:
     """A Paiute player that keeps the cards with the best exact odds (module documentation).
 
@@ -115,15 +151,24 @@ class PaiuteExpertBot:
         InvalidConfigError: ``game`` is not a Paiute game.
     """
 
-    __slots__ = ("_config", "_fallback", "_rng")
+    __slots__ = ("_config", "_fallback", "_feed_weight", "_model", "_rng")
 
     def __init__(
-        self, game: Game[Any, Any, Any], *, seed: int | random.Random | None = None
+        self,
+        game: Game[Any, Any, Any],
+        *,
+        seed: int | random.Random | None = None,
+        feed_weight: float = FEED_WEIGHT,
+        model: str = "uniform",
     ) -> None:
         config = getattr(game, "config", None)
         if game.name != "paiute" or not isinstance(config, PaiuteConfig):
             raise InvalidConfigError(f"PaiuteExpertBot plays paiute, not {game.name!r}")
+        if model not in MODELS:
+            raise InvalidConfigError(f"model must be one of {', '.join(MODELS)}, not {model!r}")
         self._config = config
+        self._feed_weight = float(feed_weight)
+        self._model = model
         self._rng = make_rng(seed)
         self._fallback = PaiuteHeuristicBot(game, seed=self._rng)
 
@@ -170,7 +215,7 @@ class PaiuteExpertBot:
             rated.append((chance + POTENTIAL_WEIGHT * potential, removal))
         feeds = self._feed(observation, removals, pool)
         return [
-            (score - FEED_WEIGHT * feed, removal)
+            (score - self._feed_weight * feed, removal)
             for (score, removal), feed in zip(rated, feeds, strict=True)
         ]
 
@@ -193,17 +238,46 @@ class PaiuteExpertBot:
             return [0.0] * len(discards)
         wild = int(observation.wild_rank)
         ace_low = self._config.ace_low_straight
-        sample = self._rng.sample
-        hands = [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
+        hands = self._guess_hands(observation, following, known, missing, pool)
         return [
             sum(
                 1
                 for hand in hands
                 if call_options_indices((*hand, discard), wild, ace_low, discard)
             )
-            / FEED_SAMPLES
+            / len(hands)
             for discard in discards
         ]
+
+    def _guess_hands(
+        self,
+        observation: PaiuteObservation,
+        seat: int,
+        known: tuple[int, ...],
+        missing: int,
+        pool: Sequence[int],
+    ) -> list[tuple[int, ...]]:
+        """:data:`FEED_SAMPLES` guesses of ``seat``'s five cards under the bot's model."""
+        sample = self._rng.sample
+        last = _last_discard(observation, seat) if self._model == "keeper" else None
+        if last is None:
+            return [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
+        discard, taken = last
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        hands: list[tuple[int, ...]] = []
+        for _ in range(FEED_TRIES):
+            hand = (*known, *sample(pool, missing))
+            removals = [index for index in hand if index != taken]
+            scores = _potentials(
+                (*hand, discard), (discard, *removals), wild, dead, ace_low=ace_low
+            )
+            if scores[0] >= max(scores):
+                hands.append(hand)
+                if len(hands) == FEED_SAMPLES:
+                    break
+        return hands or [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
 
     def _draw(self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]) -> PaiuteAction:
         top = observation.top_discard
@@ -283,6 +357,12 @@ class PaiuteExpertBot:
         return discards[index]
 
 
-def expert_bot(game: Game[Any, Any, Any], seed: int | random.Random | None = None) -> Any:  # noqa: ANN401 - a bot
+def expert_bot(
+    game: Game[Any, Any, Any],
+    seed: int | random.Random | None = None,
+    *,
+    feed_weight: float = FEED_WEIGHT,
+    model: str = "uniform",
+) -> Any:  # noqa: ANN401 - a bot
     """A :class:`PaiuteExpertBot` (the bot factory that ``BotSpec`` import strings name)."""
-    return PaiuteExpertBot(game, seed=seed)
+    return PaiuteExpertBot(game, seed=seed, feed_weight=feed_weight, model=model)
