@@ -385,3 +385,47 @@ def test_expert_options_are_checked() -> None:
     bot = build_bot(spec, PAIUTE, 1)
     assert isinstance(bot, PaiuteExpertBot)
     assert (bot._feed_weight, bot._model) == (4.0, "uniform")
+
+
+def _builder_view(discards: int) -> PaiuteObservation:
+    """Seat 0 to discard, seat 1 having drawn from the stock and discarded ``discards`` times."""
+    thrown = parse_cards("Kd 4c 8s Jh")[:discards]
+    history = tuple(
+        event
+        for card in thrown
+        for event in (DrewFromStock(player=PlayerId(1)), Discarded(player=PlayerId(1), card=card))
+    )
+    return view("3h 7c 9s Jd Kh Qd", discard_pile=(Card.parse("9d"), *thrown), history=history)
+
+
+def test_builder_guesses_before_any_discard_are_uniform() -> None:
+    """P5: before the next player has discarded, the builder model guesses a dealt hand."""
+    observation = _builder_view(0)
+    pool = [c.index for c in unseen_cards(observation)]
+    builder = PaiuteExpertBot(PAIUTE, seed=5, model="builder")
+    uniform = PaiuteExpertBot(PAIUTE, seed=5)
+    assert builder._guess_hands(observation, 1, (), 5, pool) == uniform._guess_hands(
+        observation, 1, (), 5, pool
+    )
+
+
+def test_builder_guesses_are_closer_to_a_combination_and_keep_known_cards() -> None:
+    """P9, P15: after four turns of building, guessed hands hold known cards and rate higher."""
+    observation = _builder_view(4)
+    known = Card.parse("Ah")
+    pool = [c.index for c in unseen_cards(observation) if c != known]
+    builder = PaiuteExpertBot(PAIUTE, seed=5, model="builder")
+    uniform = PaiuteExpertBot(PAIUTE, seed=5)
+    built = builder._guess_hands(observation, 1, (known.index,), 4, pool)
+    dealt = uniform._guess_hands(observation, 1, (known.index,), 4, pool)
+    assert len(built) == FEED_SAMPLES
+    for hand in built:
+        assert known.index in hand
+        assert len(set(hand)) == 5
+        assert set(hand) <= {*pool, known.index}
+    wild = Card.parse("2c").rank
+
+    def mean_potential(hands: list[tuple[int, ...]]) -> float:
+        return sum(hand_potential(map(Card.from_index, hand), wild) for hand in hands) / len(hands)
+
+    assert mean_potential(built) > 1.5 * mean_potential(dealt)

@@ -66,7 +66,7 @@ FEED_WEIGHT: Final = 2.0
 P11) costs, against the bot's own chances (which count the next draw twice: once alone,
 once within two turns)."""
 
-MODELS: Final = ("keeper", "uniform")
+MODELS: Final = ("builder", "keeper", "uniform")
 """How the next player's unknown cards are guessed: ``"uniform"`` draws them from the unseen
 cards; ``"keeper"`` keeps only guesses in which the player's last discard was the card whose
 loss hurt their hand least (:func:`~cardgames.paiute.hand_potential`), as a player who keeps
@@ -74,6 +74,9 @@ cards toward a combination would have chosen."""
 
 FEED_SAMPLES: Final = 200
 """How many hands of the next player are sampled to estimate that chance."""
+
+BUILD_TURNS: Final = 4
+"""How many turns of building the ``"builder"`` model plays at most for each guess."""
 
 FEED_TRIES: Final = 1000
 """How many guesses of the next player's hand the ``"keeper"`` model draws at most."""
@@ -259,6 +262,8 @@ class PaiuteExpertBot:
     ) -> list[tuple[int, ...]]:
         """:data:`FEED_SAMPLES` guesses of ``seat``'s five cards under the bot's model."""
         sample = self._rng.sample
+        if self._model == "builder":
+            return self._build_hands(observation, seat, known, missing, pool)
         last = _last_discard(observation, seat) if self._model == "keeper" else None
         if last is None:
             return [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
@@ -278,6 +283,50 @@ class PaiuteExpertBot:
                 if len(hands) == FEED_SAMPLES:
                     break
         return hands or [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
+
+    def _build_hands(
+        self,
+        observation: PaiuteObservation,
+        seat: int,
+        known: tuple[int, ...],
+        missing: int,
+        pool: Sequence[int],
+    ) -> list[tuple[int, ...]]:
+        """Guesses of ``seat``'s five cards as a player who has been building toward a combination.
+
+        Each guess starts from the known cards and unseen ones, then plays as many turns as the
+        player has discarded this deal (at most :data:`BUILD_TURNS`): draw an unseen card, throw
+        away the card whose loss hurts the hand least (:func:`~cardgames.paiute.hand_potential`),
+        never a known card.
+        """
+        turns = min(
+            BUILD_TURNS,
+            sum(
+                1
+                for event in observation.history
+                if isinstance(event, Discarded) and event.player == seat
+            ),
+        )
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        sample = self._rng.sample
+        choice = self._rng.choice
+        fixed = set(known)
+        hands: list[tuple[int, ...]] = []
+        for _ in range(FEED_SAMPLES):
+            unknown = sample(pool, missing)
+            for _ in range(turns):
+                card = choice(pool)
+                if card in unknown:
+                    continue
+                cards = [*known, *unknown, card]
+                removals = [index for index in cards if index not in fixed]
+                scores = _potentials(cards, removals, wild, dead, ace_low=ace_low)
+                thrown = removals[scores.index(max(scores))]
+                unknown = [index for index in (*unknown, card) if index != thrown]
+            hands.append((*known, *unknown))
+        return hands
 
     def _draw(self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]) -> PaiuteAction:
         top = observation.top_discard
