@@ -379,7 +379,7 @@ def test_uniform_guesses_ignore_the_last_discard() -> None:
 
 def test_expert_options_are_checked() -> None:
     """The expert's model is one of MODELS; the factory passes its options on."""
-    with pytest.raises(InvalidConfigError, match="model must be one of keeper, uniform"):
+    with pytest.raises(InvalidConfigError, match="model must be one of builder, keeper, uniform"):
         PaiuteExpertBot(PAIUTE, seed=1, model="psychic")
     spec = BotSpec.parse("cardgames.paiute.expert:expert_bot:feed_weight=4:model=uniform")
     bot = build_bot(spec, PAIUTE, 1)
