@@ -10,7 +10,11 @@ With that rating it:
 - **draws** (P9) the top discard when it is wild or lets it call at once, or when taking it
   and keeping the best five gives a better chance to complete on the next draw than two
   draws from the stock give the hand it holds (both cover the same two turns);
-- **discards** the card that leaves the best-rated five (never the card just taken, P9);
+- **discards** the card that leaves the best-rated five (never the card just taken, P9),
+  less :data:`FEED_WEIGHT` times the chance that the next player can take it and call at
+  once, over :data:`FEED_SAMPLES` guesses of that player's hand (option ``model``: uniform
+  guesses by default, or hands built toward a combination, ``"builder"``; ``docs/bots.md``
+  gives what each was measured to win);
 - **calls** (P11) at once, with its best combination (:func:`~cardgames.paiute.best_call`):
   waiting to improve a combination hands the other players time to complete theirs;
 - in a **final turn** (P13) shows the best combination it can.
@@ -148,10 +152,13 @@ class PaiuteExpertBot:
 
     Args:
         game: The Paiute game (its config says how hands are valued).
-        seed: Seeds the tie-breaks; None draws from the OS.
+        seed: Seeds the tie-breaks and the guesses; None draws from the OS.
+        feed_weight: What the chance that a discard lets the next player call costs
+            (:data:`FEED_WEIGHT`).
+        model: How the next player's unknown cards are guessed, one of :data:`MODELS`.
 
     Raises:
-        InvalidConfigError: ``game`` is not a Paiute game.
+        InvalidConfigError: ``game`` is not a Paiute game, or ``model`` is not a model.
     """
 
     __slots__ = ("_config", "_fallback", "_feed_weight", "_model", "_rng")
