@@ -11,8 +11,8 @@ With that rating it:
   and keeping the best five gives a better chance to complete on the next draw than two
   draws from the stock give the hand it holds (both cover the same two turns);
 - **discards** the card that leaves the best-rated five (never the card just taken, P9),
-  less :data:`FEED_WEIGHT` times the chance that the next player can take it and call at
-  once, over :data:`FEED_SAMPLES` guesses of that player's hand (option ``model``: uniform
+  less ``FEED_WEIGHT`` times the chance that the next player can take it and call at
+  once, over ``FEED_SAMPLES`` guesses of that player's hand (option ``model``: uniform
   guesses by default, or hands built toward a combination, ``"builder"``; ``docs/bots.md``
   gives what each was measured to win);
 - **calls** (P11) at once, with its best combination (:func:`~cardgames.paiute.best_call`):
@@ -154,8 +154,8 @@ class PaiuteExpertBot:
         game: The Paiute game (its config says how hands are valued).
         seed: Seeds the tie-breaks and the guesses; None draws from the OS.
         feed_weight: What the chance that a discard lets the next player call costs
-            (:data:`FEED_WEIGHT`).
-        model: How the next player's unknown cards are guessed, one of :data:`MODELS`.
+            (``FEED_WEIGHT``).
+        model: How the next player's unknown cards are guessed, one of ``MODELS``.
 
     Raises:
         InvalidConfigError: ``game`` is not a Paiute game, or ``model`` is not a model.
@@ -236,7 +236,7 @@ class PaiuteExpertBot:
 
         The next player's hand is the cards the record places there
         (:func:`~cardgames.paiute.known_cards`) and the rest drawn from ``pool`` (the unseen
-        cards), sampled :data:`FEED_SAMPLES` times with the bot's generator.
+        cards), sampled ``FEED_SAMPLES`` times with the bot's generator.
         """
         me = observation.player
         if me is None:
@@ -267,7 +267,7 @@ class PaiuteExpertBot:
         missing: int,
         pool: Sequence[int],
     ) -> list[tuple[int, ...]]:
-        """:data:`FEED_SAMPLES` guesses of ``seat``'s five cards under the bot's model."""
+        """``FEED_SAMPLES`` guesses of ``seat``'s five cards under the bot's model."""
         sample = self._rng.sample
         if self._model == "builder":
             return self._build_hands(observation, seat, known, missing, pool)
@@ -302,7 +302,7 @@ class PaiuteExpertBot:
         """Guesses of ``seat``'s five cards as a player who has been building toward a combination.
 
         Each guess starts from the known cards and unseen ones, then plays as many turns as the
-        player has discarded this deal (at most :data:`BUILD_TURNS`): draw an unseen card, throw
+        player has discarded this deal (at most ``BUILD_TURNS``): draw an unseen card, throw
         away the card whose loss hurts the hand least (:func:`~cardgames.paiute.hand_potential`),
         never a known card.
         """
