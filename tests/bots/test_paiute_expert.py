@@ -15,19 +15,28 @@ from cardgames.paiute import (
     Call,
     Called,
     Discard,
+    Discarded,
     DrawDiscard,
     DrawStock,
     DrewFromDiscard,
+    DrewFromStock,
     Paiute,
     PaiuteAction,
     PaiuteConfig,
     PaiuteHeuristicBot,
     PaiuteObservation,
     evaluate,
+    hand_potential,
 )
-from cardgames.paiute.expert import PaiuteExpertBot, expert_bot, two_turn_chance
+from cardgames.paiute.expert import (
+    FEED_SAMPLES,
+    PaiuteExpertBot,
+    _last_discard,
+    expert_bot,
+    two_turn_chance,
+)
 from cardgames.paiute.hands import call_options_indices
-from cardgames.paiute.odds import completion_chance, hand_odds
+from cardgames.paiute.odds import completion_chance, hand_odds, unseen_cards
 from cardgames.simulation import play_game
 from cardgames.sixes import Sixes
 
@@ -305,3 +314,118 @@ def test_expert_feed_is_zero_when_the_next_hand_is_not_five_cards() -> None:
     bot = PaiuteExpertBot(PAIUTE, seed=1)
     observation = view("4h 5h 6h 7h Kc Qd", hand_sizes=(6, 6))
     assert bot._feed(observation, [0, 1], [2, 3, 4, 5, 6, 7]) == [0.0, 0.0]
+
+
+def test_last_discard_names_the_card_and_the_card_taken_that_turn() -> None:
+    """P9: the next player's last discard, with the pile card it could not discard that turn."""
+    one = PlayerId(1)
+    taken, thrown, later = parse_cards("Kd 7s 9h")
+    history = (
+        DrewFromDiscard(player=one, card=taken),
+        Discarded(player=one, card=thrown),
+        DrewFromStock(player=PlayerId(0)),
+        Discarded(player=PlayerId(0), card=Card.parse("3c")),
+    )
+    assert _last_discard(view("3h 7c 9s Jd Kh", history=history), 1) == (thrown.index, taken.index)
+    again = (*history, DrewFromStock(player=one), Discarded(player=one, card=later))
+    assert _last_discard(view("3h 7c 9s Jd Kh", history=again), 1) == (later.index, None)
+    assert _last_discard(view("3h 7c 9s Jd Kh", history=history), 0) == (
+        Card.parse("3c").index,
+        None,
+    )
+    assert _last_discard(view("3h 7c 9s Jd Kh"), 1) is None
+
+
+def _history_of_a_discard(card: str) -> tuple[DrewFromStock, Discarded]:
+    return DrewFromStock(player=PlayerId(1)), Discarded(player=PlayerId(1), card=Card.parse(card))
+
+
+@given(st.sampled_from(("7s", "Kd", "4c", "Ah")), st.integers(0, 1000))
+def test_keeper_guesses_keep_cards_as_a_player_toward_a_combination(card: str, seed: int) -> None:
+    """P9, P15: in each guessed hand the last discard was its holder's least useful card."""
+    observation = view(
+        "3h 7c 9s Jd Kh Qd",
+        discard_pile=parse_cards(f"9d {card}"),
+        history=_history_of_a_discard(card),
+    )
+    pool = [c.index for c in unseen_cards(observation)]
+    thrown = Card.parse(card)
+    keeper = PaiuteExpertBot(PAIUTE, seed=seed, model="keeper")
+    hands = keeper._guess_hands(observation, 1, (), 5, pool)
+    assert 0 < len(hands) <= FEED_SAMPLES
+    wild = Card.parse("2c").rank
+    dead = frozenset(parse_cards("9d"))
+    for hand in hands:
+        cards = [Card.from_index(index) for index in hand]
+        kept = hand_potential(cards, wild, dead=dead)
+        assert all(
+            kept >= hand_potential([*(c for c in cards if c != out), thrown], wild, dead=dead)
+            for out in cards
+        )
+
+
+def test_uniform_guesses_ignore_the_last_discard() -> None:
+    """P9: the uniform model draws the next player's cards from the unseen cards alone."""
+    observation = view(
+        "3h 7c 9s Jd Kh Qd", discard_pile=parse_cards("9d 2h"), history=_history_of_a_discard("2h")
+    )
+    pool = [c.index for c in unseen_cards(observation)]
+    uniform = PaiuteExpertBot(PAIUTE, seed=3)
+    assert len(uniform._guess_hands(observation, 1, (), 5, pool)) == FEED_SAMPLES
+    # a player never throws a wild card away, so no guess explains that discard: uniform again
+    keeper = PaiuteExpertBot(PAIUTE, seed=3, model="keeper")
+    assert len(keeper._guess_hands(observation, 1, (), 5, pool)) == FEED_SAMPLES
+
+
+def test_expert_options_are_checked() -> None:
+    """The expert's model is one of MODELS; the factory passes its options on."""
+    with pytest.raises(InvalidConfigError, match="model must be one of builder, keeper, uniform"):
+        PaiuteExpertBot(PAIUTE, seed=1, model="psychic")
+    spec = BotSpec.parse("cardgames.paiute.expert:expert_bot:feed_weight=4:model=uniform")
+    bot = build_bot(spec, PAIUTE, 1)
+    assert isinstance(bot, PaiuteExpertBot)
+    assert (bot._feed_weight, bot._model) == (4.0, "uniform")
+
+
+def _builder_view(discards: int) -> PaiuteObservation:
+    """Seat 0 to discard, seat 1 having drawn from the stock and discarded ``discards`` times."""
+    thrown = parse_cards("Kd 4c 8s Jh")[:discards]
+    history = tuple(
+        event
+        for card in thrown
+        for event in (DrewFromStock(player=PlayerId(1)), Discarded(player=PlayerId(1), card=card))
+    )
+    return view("3h 7c 9s Jd Kh Qd", discard_pile=(Card.parse("9d"), *thrown), history=history)
+
+
+def test_builder_guesses_before_any_discard_are_uniform() -> None:
+    """P5: before the next player has discarded, the builder model guesses a dealt hand."""
+    observation = _builder_view(0)
+    pool = [c.index for c in unseen_cards(observation)]
+    builder = PaiuteExpertBot(PAIUTE, seed=5, model="builder")
+    uniform = PaiuteExpertBot(PAIUTE, seed=5)
+    assert builder._guess_hands(observation, 1, (), 5, pool) == uniform._guess_hands(
+        observation, 1, (), 5, pool
+    )
+
+
+def test_builder_guesses_are_closer_to_a_combination_and_keep_known_cards() -> None:
+    """P9, P15: after four turns of building, guessed hands hold known cards and rate higher."""
+    observation = _builder_view(4)
+    known = Card.parse("Ah")
+    pool = [c.index for c in unseen_cards(observation) if c != known]
+    builder = PaiuteExpertBot(PAIUTE, seed=5, model="builder")
+    uniform = PaiuteExpertBot(PAIUTE, seed=5)
+    built = builder._guess_hands(observation, 1, (known.index,), 4, pool)
+    dealt = uniform._guess_hands(observation, 1, (known.index,), 4, pool)
+    assert len(built) == FEED_SAMPLES
+    for hand in built:
+        assert known.index in hand
+        assert len(set(hand)) == 5
+        assert set(hand) <= {*pool, known.index}
+    wild = Card.parse("2c").rank
+
+    def mean_potential(hands: list[tuple[int, ...]]) -> float:
+        return sum(hand_potential(map(Card.from_index, hand), wild) for hand in hands) / len(hands)
+
+    assert mean_potential(built) > 1.5 * mean_potential(dealt)

@@ -10,7 +10,11 @@ With that rating it:
 - **draws** (P9) the top discard when it is wild or lets it call at once, or when taking it
   and keeping the best five gives a better chance to complete on the next draw than two
   draws from the stock give the hand it holds (both cover the same two turns);
-- **discards** the card that leaves the best-rated five (never the card just taken, P9);
+- **discards** the card that leaves the best-rated five (never the card just taken, P9),
+  less ``FEED_WEIGHT`` times the chance that the next player can take it and call at
+  once, over ``FEED_SAMPLES`` guesses of that player's hand (option ``model``: uniform
+  guesses by default, or hands built toward a combination, ``"builder"``; ``docs/bots.md``
+  gives what each was measured to win);
 - **calls** (P11) at once, with its best combination (:func:`~cardgames.paiute.best_call`):
   waiting to improve a combination hands the other players time to complete theirs;
 - in a **final turn** (P13) shows the best combination it can.
@@ -49,7 +53,13 @@ from cardgames.paiute.heuristic import (
     _mask,
     _potentials,
 )
-from cardgames.paiute.history import Called, ShowedSix
+from cardgames.paiute.history import (
+    Called,
+    Discarded,
+    DrewFromDiscard,
+    DrewFromStock,
+    ShowedSix,
+)
 from cardgames.paiute.observation import PaiuteObservation, known_cards
 from cardgames.paiute.odds import completion_chance, unseen_cards
 
@@ -60,8 +70,20 @@ FEED_WEIGHT: Final = 2.0
 P11) costs, against the bot's own chances (which count the next draw twice: once alone,
 once within two turns)."""
 
+MODELS: Final = ("builder", "keeper", "uniform")
+"""How the next player's unknown cards are guessed: ``"uniform"`` draws them from the unseen
+cards; ``"keeper"`` keeps only guesses in which the player's last discard was the card whose
+loss hurt their hand least (:func:`~cardgames.paiute.hand_potential`), as a player who keeps
+cards toward a combination would have chosen."""
+
 FEED_SAMPLES: Final = 200
 """How many hands of the next player are sampled to estimate that chance."""
+
+BUILD_TURNS: Final = 4
+"""How many turns of building the ``"builder"`` model plays at most for each guess."""
+
+FEED_TRIES: Final = 1000
+"""How many guesses of the next player's hand the ``"keeper"`` model draws at most."""
 
 POTENTIAL_WEIGHT: Final = 0.002
 """How much the heuristic's potential adds to a kept hand's rating: enough to decide between
@@ -104,26 +126,59 @@ def two_turn_chance(
     return (first + later) / size
 
 
+def _last_discard(observation: PaiuteObservation, seat: int) -> tuple[int, int | None] | None:
+    """``seat``'s last discard of the deal and the card it had taken from the pile that turn.
+
+    None when ``seat`` has not discarded yet (P9).
+    """
+    taken: int | None = None
+    found: int | None = None
+    last_taken: int | None = None
+    for event in observation.history:
+        if isinstance(event, DrewFromDiscard) and event.player == seat:
+            taken = event.card.index
+        elif isinstance(event, DrewFromStock) and event.player == seat:
+            taken = None
+        elif isinstance(event, Discarded) and event.player == seat:
+            found = event.card.index
+            last_taken = taken
+    if found is None:
+        return None
+    return found, last_taken
+
+
 class PaiuteExpertBot:
     """A Paiute player that keeps the cards with the best exact odds (module documentation).
 
     Args:
         game: The Paiute game (its config says how hands are valued).
-        seed: Seeds the tie-breaks; None draws from the OS.
+        seed: Seeds the tie-breaks and the guesses; None draws from the OS.
+        feed_weight: What the chance that a discard lets the next player call costs
+            (``FEED_WEIGHT``).
+        model: How the next player's unknown cards are guessed, one of ``MODELS``.
 
     Raises:
-        InvalidConfigError: ``game`` is not a Paiute game.
+        InvalidConfigError: ``game`` is not a Paiute game, or ``model`` is not a model.
     """
 
-    __slots__ = ("_config", "_fallback", "_rng")
+    __slots__ = ("_config", "_fallback", "_feed_weight", "_model", "_rng")
 
     def __init__(
-        self, game: Game[Any, Any, Any], *, seed: int | random.Random | None = None
+        self,
+        game: Game[Any, Any, Any],
+        *,
+        seed: int | random.Random | None = None,
+        feed_weight: float = FEED_WEIGHT,
+        model: str = "uniform",
     ) -> None:
         config = getattr(game, "config", None)
         if game.name != "paiute" or not isinstance(config, PaiuteConfig):
             raise InvalidConfigError(f"PaiuteExpertBot plays paiute, not {game.name!r}")
+        if model not in MODELS:
+            raise InvalidConfigError(f"model must be one of {', '.join(MODELS)}, not {model!r}")
         self._config = config
+        self._feed_weight = float(feed_weight)
+        self._model = model
         self._rng = make_rng(seed)
         self._fallback = PaiuteHeuristicBot(game, seed=self._rng)
 
@@ -170,7 +225,7 @@ class PaiuteExpertBot:
             rated.append((chance + POTENTIAL_WEIGHT * potential, removal))
         feeds = self._feed(observation, removals, pool)
         return [
-            (score - FEED_WEIGHT * feed, removal)
+            (score - self._feed_weight * feed, removal)
             for (score, removal), feed in zip(rated, feeds, strict=True)
         ]
 
@@ -181,7 +236,7 @@ class PaiuteExpertBot:
 
         The next player's hand is the cards the record places there
         (:func:`~cardgames.paiute.known_cards`) and the rest drawn from ``pool`` (the unseen
-        cards), sampled :data:`FEED_SAMPLES` times with the bot's generator.
+        cards), sampled ``FEED_SAMPLES`` times with the bot's generator.
         """
         me = observation.player
         if me is None:
@@ -193,17 +248,92 @@ class PaiuteExpertBot:
             return [0.0] * len(discards)
         wild = int(observation.wild_rank)
         ace_low = self._config.ace_low_straight
-        sample = self._rng.sample
-        hands = [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
+        hands = self._guess_hands(observation, following, known, missing, pool)
         return [
             sum(
                 1
                 for hand in hands
                 if call_options_indices((*hand, discard), wild, ace_low, discard)
             )
-            / FEED_SAMPLES
+            / len(hands)
             for discard in discards
         ]
+
+    def _guess_hands(
+        self,
+        observation: PaiuteObservation,
+        seat: int,
+        known: tuple[int, ...],
+        missing: int,
+        pool: Sequence[int],
+    ) -> list[tuple[int, ...]]:
+        """``FEED_SAMPLES`` guesses of ``seat``'s five cards under the bot's model."""
+        sample = self._rng.sample
+        if self._model == "builder":
+            return self._build_hands(observation, seat, known, missing, pool)
+        last = _last_discard(observation, seat) if self._model == "keeper" else None
+        if last is None:
+            return [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
+        discard, taken = last
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        hands: list[tuple[int, ...]] = []
+        for _ in range(FEED_TRIES):
+            hand = (*known, *sample(pool, missing))
+            removals = [index for index in hand if index != taken]
+            scores = _potentials(
+                (*hand, discard), (discard, *removals), wild, dead, ace_low=ace_low
+            )
+            if scores[0] >= max(scores):
+                hands.append(hand)
+                if len(hands) == FEED_SAMPLES:
+                    break
+        return hands or [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
+
+    def _build_hands(
+        self,
+        observation: PaiuteObservation,
+        seat: int,
+        known: tuple[int, ...],
+        missing: int,
+        pool: Sequence[int],
+    ) -> list[tuple[int, ...]]:
+        """Guesses of ``seat``'s five cards as a player who has been building toward a combination.
+
+        Each guess starts from the known cards and unseen ones, then plays as many turns as the
+        player has discarded this deal (at most ``BUILD_TURNS``): draw an unseen card, throw
+        away the card whose loss hurts the hand least (:func:`~cardgames.paiute.hand_potential`),
+        never a known card.
+        """
+        turns = min(
+            BUILD_TURNS,
+            sum(
+                1
+                for event in observation.history
+                if isinstance(event, Discarded) and event.player == seat
+            ),
+        )
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        sample = self._rng.sample
+        choice = self._rng.choice
+        fixed = set(known)
+        hands: list[tuple[int, ...]] = []
+        for _ in range(FEED_SAMPLES):
+            unknown = sample(pool, missing)
+            for _ in range(turns):
+                card = choice(pool)
+                if card in unknown:
+                    continue
+                cards = [*known, *unknown, card]
+                removals = [index for index in cards if index not in fixed]
+                scores = _potentials(cards, removals, wild, dead, ace_low=ace_low)
+                thrown = removals[scores.index(max(scores))]
+                unknown = [index for index in (*unknown, card) if index != thrown]
+            hands.append((*known, *unknown))
+        return hands
 
     def _draw(self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]) -> PaiuteAction:
         top = observation.top_discard
@@ -283,6 +413,12 @@ class PaiuteExpertBot:
         return discards[index]
 
 
-def expert_bot(game: Game[Any, Any, Any], seed: int | random.Random | None = None) -> Any:  # noqa: ANN401 - a bot
+def expert_bot(
+    game: Game[Any, Any, Any],
+    seed: int | random.Random | None = None,
+    *,
+    feed_weight: float = FEED_WEIGHT,
+    model: str = "uniform",
+) -> Any:  # noqa: ANN401 - a bot
     """A :class:`PaiuteExpertBot` (the bot factory that ``BotSpec`` import strings name)."""
-    return PaiuteExpertBot(game, seed=seed)
+    return PaiuteExpertBot(game, seed=seed, feed_weight=feed_weight, model=model)
