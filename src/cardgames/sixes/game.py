@@ -52,10 +52,11 @@ from cardgames.sixes.deck import (
     SIXES_DECK,
     SUIT_SPAN,
     card_index,
+    cards_of_mask,
     index_of,
     mask_of_distinct,
 )
-from cardgames.sixes.observation import SixesObservation, observe
+from cardgames.sixes.observation import SixesObservation, observe_seat
 from cardgames.sixes.sampling import Sampler, prepare, sample
 from cardgames.sixes.state import (
     SixesState,
@@ -145,6 +146,7 @@ class Sixes:
     _actions: dict[int, tuple[SixesAction, ...]] = attrs.field(init=False, eq=False, repr=False)
     _masks: dict[int, tuple[bool, ...]] = attrs.field(init=False, eq=False, repr=False)
     _sampler: list[Sampler] = attrs.field(init=False, eq=False, repr=False)
+    _hand_sets: dict[int, frozenset[Card]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.config, SixesConfig):
@@ -169,6 +171,7 @@ class Sixes:
         object.__setattr__(self, "_actions", {})
         object.__setattr__(self, "_masks", {})
         object.__setattr__(self, "_sampler", [])
+        object.__setattr__(self, "_hand_sets", {})
 
     def __reduce__(self) -> tuple[type[Sixes], tuple[SixesConfig]]:
         """Pickle a game as its config (the tables and caches are rebuilt from it)."""
@@ -725,7 +728,27 @@ class Sixes:
             player.__class__ is not int or not 0 <= player < self.config.num_players
         ):
             player = check_seat(player, self.config.num_players)
-        return observe(state, player)
+        if player is None:
+            return observe_seat(state, None, frozenset())
+        mask = state.hand_masks[player]
+        hand = self._hand_sets.get(mask)
+        if hand is None:
+            hand = self._hand_set(mask)
+        return observe_seat(state, player, hand)
+
+    def _hand_set(self, mask: int) -> frozenset[Card]:
+        """The cards of the hand ``mask`` as a frozenset, kept in the game's cache.
+
+        Built as ``frozenset(cards_of_mask(mask))``, which hashes every card (a Python-level
+        ``__hash__``, most of the cost of ``observe``); an observation of the same hand again
+        (the same seat before it plays, a search or a front end observing a position anew)
+        shares the frozenset. Built the same way, it iterates in the same order.
+        """
+        cache = self._hand_sets
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        hand = cache[mask] = frozenset(cards_of_mask(mask))
+        return hand
 
     def determinize(self, observation: SixesObservation, rng: random.Random) -> SixesState:
         """A full state the observer cannot tell from the real one.

@@ -43,6 +43,7 @@ __all__ = [
     "deal_unseen",
     "determinize",
     "observe",
+    "observe_seat",
     "state_with_hands",
 ]
 
@@ -131,9 +132,22 @@ def observe(state: SixesState, player: PlayerId | None) -> SixesObservation:
     hand_masks = state.hand_masks
     if player is not None and player not in range(len(hand_masks)):
         raise ValueError(f"player {player!r} is not a seat of this Sixes table")
+    hand = frozenset() if player is None else frozenset(cards_of_mask(hand_masks[player]))
+    return observe_seat(state, player, hand)
+
+
+def observe_seat(
+    state: SixesState, player: PlayerId | None, hand: frozenset[Card]
+) -> SixesObservation:
+    """:func:`observe` for a ``player`` known to be a seat (or None) whose ``hand`` is given.
+
+    ``hand`` must equal ``frozenset(cards_of_mask(state.hand_masks[player]))`` (built that way,
+    so that it iterates in the same order), or be empty for a spectator.
+    """
+    hand_masks = state.hand_masks
     return _unchecked_observation(
         player,
-        frozenset() if player is None else frozenset(cards_of_mask(hand_masks[player])),
+        hand,
         columns_of(state.table_mask),
         tuple(map(_bit_count, hand_masks)),
         state.stacks,
