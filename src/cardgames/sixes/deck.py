@@ -24,6 +24,7 @@ __all__ = [
     "DECK_SIZE",
     "FULL_MASK",
     "GROWTH",
+    "INDEX_BY_CARD_INDEX",
     "INDEX_BY_SUIT_RANK",
     "PLAIN_DRAWS",
     "SIXES_DECK",
@@ -45,6 +46,7 @@ __all__ = [
     "mask_of_distinct",
     "mask_of_indices",
     "playable_mask",
+    "seeded_random",
     "shuffle",
 ]
 
@@ -92,6 +94,19 @@ def _index_by_suit_rank() -> tuple[tuple[int | None, ...], ...]:
 INDEX_BY_SUIT_RANK: Final[tuple[tuple[int | None, ...], ...]] = _index_by_suit_rank()
 """``INDEX_BY_SUIT_RANK[card.suit][card.rank]``: the dense index of a card, None for an 8, 9 or
 10 (S2). A lookup by value that hashes nothing: the engine's hot paths find cards with it."""
+
+
+def _index_by_card_index() -> tuple[int | None, ...]:
+    table: list[int | None] = [None] * (4 * len(Rank))
+    for index, card in enumerate(SIXES_DECK):
+        table[card.index] = index
+    return tuple(table)
+
+
+INDEX_BY_CARD_INDEX: Final[tuple[int | None, ...]] = _index_by_card_index()
+"""``INDEX_BY_CARD_INDEX[card.index]``: the dense Sixes index of a :class:`~cardgames.cards.Card`
+from its 52-card :attr:`~cardgames.cards.Card.index`, None for an 8, 9 or 10 (S2). One lookup
+that hashes nothing (for a card of the class ``Card`` itself; a subclass is no Sixes card)."""
 
 
 def card_index(card: Card) -> int:
@@ -145,6 +160,42 @@ PLAIN_DRAWS: Final = getattr(random.Random, "_randbelow", None) is getattr(
     random.Random, "_randbelow_with_getrandbits", None
 )
 """Whether a plain :class:`random.Random` draws below ``n`` by rejection from ``getrandbits``."""
+
+
+_SEED: Final = getattr(random.Random.__mro__[1], "seed", None)
+"""The C generator's own ``seed`` (``_random.Random.seed``), which ``random.Random.seed`` calls."""
+
+
+def _seeded_once(seed: int) -> random.Random:
+    """A ``random.Random`` seeded with ``seed`` by the C generator's ``seed`` alone."""
+    rng: random.Random = random.Random.__new__(random.Random)
+    _SEED(rng, seed)  # type: ignore[misc]
+    rng.gauss_next = None  # type: ignore[attr-defined] - what random.Random.seed sets besides
+    return rng
+
+
+def _seeds_once_alike() -> bool:
+    """Whether :func:`_seeded_once` gives this Python's ``random.Random(seed)`` exactly."""
+    if _SEED is None or random.Random.__init__.__module__ != "random":
+        return False
+    seeds = (0, 1, 2**31 + 5, (2**64 - 59) << 32 | 7)
+    return all(_seeded_once(seed).getstate() == random.Random(seed).getstate() for seed in seeds)
+
+
+_SEEDS_ONCE: Final = _seeds_once_alike()
+
+
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int ``seed``, the same generator state, made faster.
+
+    ``random.Random(seed)`` runs ``__init__`` and ``seed`` in Python, which check the seed's
+    type and call the C generator's ``seed``; the deal of every round (S9) seeds a generator,
+    so this calls the C ``seed`` directly. Checked at import against the running Python's
+    ``random.Random``; where they differ it is ``random.Random(seed)`` itself.
+    """
+    if _SEEDS_ONCE:
+        return _seeded_once(seed)
+    return random.Random(seed)
 
 
 def shuffle(rng: random.Random, items: list[int]) -> None:

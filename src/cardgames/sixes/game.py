@@ -44,7 +44,7 @@ from cardgames.sixes.config import PLAYER_COUNTS, BrokePass, Direction, GameEnd,
 from cardgames.sixes.deck import (
     DECK_SIZE,
     GROWTH,
-    INDEX_BY_SUIT_RANK,
+    INDEX_BY_CARD_INDEX,
     PLAIN_DRAWS,
     SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
@@ -55,6 +55,7 @@ from cardgames.sixes.deck import (
     cards_of_mask,
     index_of,
     mask_of_distinct,
+    seeded_random,
 )
 from cardgames.sixes.observation import SixesObservation, observe_seat
 from cardgames.sixes.sampling import Sampler, prepare, sample
@@ -98,6 +99,9 @@ def _replacers(size: int) -> tuple[Callable[[tuple[int, ...], int], tuple[int, .
 _REPLACE: Final = tuple(_replacers(size) for size in range(max(PLAYER_COUNTS) + 1))
 """``_REPLACE[len(items)][i](items, item)``: ``items`` with ``item`` at position ``i`` (the
 hands and the stacks of a state; every table size of S1)."""
+
+_TURN_TUPLES: Final = tuple(tuple((turn,) for turn in row) for row in TURNS)
+"""``_TURN_TUPLES[seat][action_id]``: the history entry as a 1-tuple, ready to be appended."""
 
 
 def _checked_deck(deck: Sequence[Card], what: str) -> tuple[int, ...]:
@@ -450,7 +454,7 @@ class Sixes:
             if action.__class__ is Play:
                 card = action.card
                 if card.__class__ is Card and player is not None:
-                    index = INDEX_BY_SUIT_RANK[card.suit][card.rank]
+                    index = INDEX_BY_CARD_INDEX[card.index]
                     if index is not None:
                         bit = 1 << index
                         hands = state.hand_masks
@@ -470,7 +474,7 @@ class Sixes:
                                 state.dealer,
                                 self._next_seat[player],
                                 state.round_number,
-                                state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
+                                state.history + _TURN_TUPLES[player][index],
                                 state.stack_emptied,
                                 state.chance_key,
                                 state.pending_decks,
@@ -559,7 +563,7 @@ class Sixes:
             _REPLACE[len(hands)][player](hands, 0),
             state.table_mask | bit,
             (state.playable_mask ^ bit) | GROWTH[index],
-            state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
+            state.history + _TURN_TUPLES[player][index],
         )
 
     def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
@@ -581,14 +585,14 @@ class Sixes:
                 state.dealer,
                 self._next_seat[player],
                 state.round_number,
-                state.history + (TURNS[player][PASS_ID],),  # noqa: RUF005 - faster than unpacking
+                state.history + _TURN_TUPLES[player][PASS_ID],
                 state.stack_emptied,
                 state.chance_key,
                 state.pending_decks,
             )
         if not self._legal_key(state, player) & _PASS_FLAG:
             raise self._reject(state, player, PASS)
-        history = state.history + (TURNS[player][PASS_ID],)  # noqa: RUF005 - faster
+        history = state.history + _TURN_TUPLES[player][PASS_ID]
         stacks = state.stacks
         pot = state.pot
         emptied = state.stack_emptied
@@ -682,7 +686,7 @@ class Sixes:
             dealt = self._hands([card_index(card) for card in pending[0]], dealer)
             pending = pending[1:]
         else:
-            rng = random.Random((state.chance_key << 32) | next_round)
+            rng = seeded_random((state.chance_key << 32) | next_round)
             dealt = self._shuffled_hands(rng, dealer)
         return self._deal(dealt, dealer, settled, next_round, state.chance_key, pending)
 
