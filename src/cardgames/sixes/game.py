@@ -786,7 +786,7 @@ class Sixes:
             return sample(last, rng)
         sampler = prepare(observation, must_play_if_able=self.config.must_play_if_able)
         state = sample(sampler, rng)
-        check_state(state)
+        check_state(state, replayed_table=sampler.replayed_table)
         self._sampler[:] = [sampler]
         return state
 
