@@ -27,6 +27,7 @@ __all__ = [
     "INDEX_BY_CARD_INDEX",
     "INDEX_BY_SUIT_RANK",
     "PLAIN_DRAWS",
+    "SHUFFLE_STEPS",
     "SIXES_DECK",
     "SIXES_ORDER",
     "SIX_OF_DIAMONDS",
@@ -198,6 +199,16 @@ def seeded_random(seed: int) -> random.Random:
     return random.Random(seed)
 
 
+SHUFFLE_STEPS: Final = tuple(
+    tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    for size in range(DECK_SIZE + 1)
+)
+"""``SHUFFLE_STEPS[n]``: the Fisher-Yates steps of shuffling ``n`` items (up to the 40 cards):
+the position fixed, the number of items left to draw from, and the bits ``random.Random``
+draws for that (rejecting draws beyond it)."""
+_SHUFFLE_STEPS: Final = SHUFFLE_STEPS
+
+
 def shuffle(rng: random.Random, items: list[int]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, only faster.
 
@@ -209,6 +220,13 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
+    if len(items) < len(_SHUFFLE_STEPS):
+        for i, size, bits in _SHUFFLE_STEPS[len(items)]:
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
+            items[i], items[j] = items[j], items[i]
+        return
     for i in range(len(items) - 1, 0, -1):
         size = i + 1
         bits = size.bit_length()

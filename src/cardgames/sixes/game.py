@@ -46,6 +46,7 @@ from cardgames.sixes.deck import (
     GROWTH,
     INDEX_BY_CARD_INDEX,
     PLAIN_DRAWS,
+    SHUFFLE_STEPS,
     SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
     SIX_POSITION,
@@ -75,9 +76,8 @@ _ACTION_CLASSES: Final = frozenset({Play, Pass})
 _PASS_FLAG: Final = 1 << DECK_SIZE
 _CACHE_LIMIT: Final = 1 << 16
 """The most legal-action tuples (and masks) a game keeps; the cache starts afresh beyond it."""
-_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(DECK_SIZE - 1, 0, -1))
-"""The Fisher-Yates steps of a 40-card shuffle: the position fixed, the number of cards left
-to draw from, and the bits ``random.Random`` draws for that (rejecting draws beyond it)."""
+_STEPS: Final = SHUFFLE_STEPS[DECK_SIZE]
+"""The Fisher-Yates steps of a 40-card shuffle (see :data:`~cardgames.sixes.deck.SHUFFLE_STEPS`)."""
 
 
 def _replacers(size: int) -> tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...]:

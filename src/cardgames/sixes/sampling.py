@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Final, NamedTuple
 
 from cardgames.cards import Card
@@ -48,6 +49,8 @@ from cardgames.sixes.state import SixesState, check_state
 
 __all__ = ["Replay", "Sampler", "determinize", "pass_exclusions", "prepare", "replay", "sample"]
 
+_PLAYER_AND_ACTION: Final = attrgetter("player", "action")
+"""A turn's two fields in one C call (the replay reads them from every turn)."""
 _GREEDY_ATTEMPTS: Final = 8
 """Randomized placements tried before the exact matching takes over."""
 
@@ -81,16 +84,17 @@ def replay(observation: SixesObservation, *, must_play_if_able: bool) -> Replay:
     table = 0
     playable = SIX_OF_DIAMONDS_BIT
     sound = True
-    for turn in observation.history:
-        player = turn.player
-        action = turn.action
-        seated = player in seats
-        if not seated:
-            sound = False
-        if action.__class__ is Pass:
-            if must_play_if_able and seated:
-                excluded[player] |= playable
-            continue
+    for player, action in map(_PLAYER_AND_ACTION, observation.history):
+        if player in seats:
+            if action.__class__ is Pass:
+                if must_play_if_able:
+                    excluded[player] |= playable
+                continue
+            seated = True
+        else:
+            sound = seated = False
+            if action.__class__ is Pass:
+                continue
         if action.__class__ is not Play:
             sound = False
             continue
@@ -170,17 +174,38 @@ def _place_greedily(
 ) -> dict[int, int] | None:
     """Place ``cards`` most constrained first, each by :func:`_pick`; None at a dead end.
 
-    ``lengths[card]`` is ``len(allowed[card])``, the sort key.
+    ``lengths[card]`` is ``len(allowed[card])``, the sort key. For a plain ``random.Random``
+    :func:`_pick` is made inline, with the same draws.
     """
     order = list(cards)
     shuffle(rng, order)
     order.sort(key=lengths.__getitem__)
     left = list(room)
     placed = {}
+    if rng.__class__ is not random.Random or not PLAIN_DRAWS:
+        for card in order:
+            seat = _pick(rng, allowed[card], left)
+            if seat is None:
+                return None
+            left[seat] -= 1
+            placed[card] = seat
+        return placed
+    getrandbits = rng.getrandbits
     for card in order:
-        seat = _pick(rng, allowed[card], left)
-        if seat is None:
+        seats = allowed[card]
+        total = 0
+        for seat in seats:
+            total += left[seat]
+        if not total:
             return None
+        bits = total.bit_length()
+        draw = getrandbits(bits)
+        while draw >= total:
+            draw = getrandbits(bits)
+        for seat in seats:  # the seat the loop stops at is the one drawn
+            draw -= left[seat]
+            if draw < 0:
+                break
         left[seat] -= 1
         placed[card] = seat
     return placed
@@ -224,17 +249,35 @@ def _place_exactly(
 
 def _split(
     unseen: int, others: Sequence[int], excluded: tuple[int, ...]
-) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], tuple[int, ...]]:
-    """The unseen cards some seat cannot hold, the seats each of them may go to, and the rest."""
-    masks = [(seat, excluded[seat] & unseen) for seat in others]
+) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], tuple[int, ...], dict[int, int]]:
+    """The unseen cards some seat cannot hold, the seats each of them may go to, the rest.
+
+    And ``len`` of each card's seats. The constrained cards fall into a few classes by the
+    seats that rule them out: the classes are found by splitting the constrained cards seat
+    by seat, and each class's cards share one tuple of seats (in seat order, as
+    ``tuple(seat for seat in others if card not in excluded[seat])`` gives it).
+    """
     blocked = 0
-    for _, mask in masks:
-        blocked |= mask
-    constrained = indices_of_mask(blocked)
-    allowed = {
-        card: tuple([seat for seat, mask in masks if not mask >> card & 1]) for card in constrained
-    }
-    return constrained, allowed, indices_of_mask(unseen & ~blocked)
+    for seat in others:
+        blocked |= excluded[seat]
+    blocked &= unseen
+    classes: list[tuple[int, tuple[int, ...]]] = [(blocked, ())]
+    for seat in others:
+        mask = excluded[seat]
+        split = []
+        for cards, seats in classes:
+            if cards & ~mask:
+                split.append((cards & ~mask, (*seats, seat)))
+            if cards & mask:
+                split.append((cards & mask, seats))
+        classes = split
+    allowed: dict[int, tuple[int, ...]] = {}
+    lengths: dict[int, int] = {}
+    for cards, seats in classes:
+        indices = indices_of_mask(cards)
+        allowed.update(dict.fromkeys(indices, seats))
+        lengths.update(dict.fromkeys(indices, len(seats)))
+    return indices_of_mask(blocked), allowed, indices_of_mask(unseen & ~blocked), lengths
 
 
 def _place(
@@ -300,14 +343,14 @@ def _plan(
     if sum(sizes) - sizes[me] != unseen.bit_count() or sizes[me] != len(observation.hand):
         raise InvalidStateError("the observation's hand sizes do not match its unseen cards")
     # A pass means the 6♦ is on the table: nobody is about to open (S5).
-    constrained, allowed, free = _split(unseen, others, excluded)
+    constrained, allowed, free, lengths = _split(unseen, others, excluded)
     return _Plan(
         tuple([own if seat == me else 0 for seat in range(len(sizes))]),
         tuple(others),
         tuple([0 if seat == me else size for seat, size in enumerate(sizes)]),
         constrained,
         allowed,
-        {card: len(seats) for card, seats in allowed.items()},
+        lengths,
         free,
     )
 
