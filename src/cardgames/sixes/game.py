@@ -151,6 +151,7 @@ class Sixes:
     _masks: dict[int, tuple[bool, ...]] = attrs.field(init=False, eq=False, repr=False)
     _sampler: list[Sampler] = attrs.field(init=False, eq=False, repr=False)
     _hand_sets: dict[int, frozenset[Card]] = attrs.field(init=False, eq=False, repr=False)
+    _hand_masks: dict[frozenset[Card], int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.config, SixesConfig):
@@ -176,6 +177,7 @@ class Sixes:
         object.__setattr__(self, "_masks", {})
         object.__setattr__(self, "_sampler", [])
         object.__setattr__(self, "_hand_sets", {})
+        object.__setattr__(self, "_hand_masks", {})
 
     def __reduce__(self) -> tuple[type[Sixes], tuple[SixesConfig]]:
         """Pickle a game as its config (the tables and caches are rebuilt from it)."""
@@ -749,9 +751,12 @@ class Sixes:
         shares the frozenset. Built the same way, it iterates in the same order.
         """
         cache = self._hand_sets
+        masks = self._hand_masks  # the other way round, for determinize
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
+            masks.clear()
         hand = cache[mask] = frozenset(cards_of_mask(mask))
+        masks[hand] = mask
         return hand
 
     def determinize(self, observation: SixesObservation, rng: random.Random) -> SixesState:
@@ -784,7 +789,10 @@ class Sixes:
             # passed the state check, and every sample differs only in the hidden hands, dealt
             # from exactly the unseen cards with the same constraints, so it needs no check.
             return sample(last, rng)
-        sampler = prepare(observation, must_play_if_able=self.config.must_play_if_able)
+        # The mask of a hand this game's observe made (a frozenset keeps its hash once taken).
+        hand = observation.hand
+        own = self._hand_masks.get(hand) if hand.__class__ is frozenset else None
+        sampler = prepare(observation, must_play_if_able=self.config.must_play_if_able, own=own)
         state = sample(sampler, rng)
         check_state(state, replayed_table=sampler.replayed_table)
         self._sampler[:] = [sampler]

@@ -374,15 +374,20 @@ class Sampler(NamedTuple):
     """:attr:`Replay.table` of the history, for :func:`~cardgames.sixes.state.check_state`."""
 
 
-def prepare(observation: SixesObservation, *, must_play_if_able: bool) -> Sampler:
+def prepare(
+    observation: SixesObservation, *, must_play_if_able: bool, own: int | None = None
+) -> Sampler:
     """Everything :func:`sample` needs of ``observation``, worked out once.
+
+    ``own`` is the mask of the observer's hand when the caller knows it.
 
     Raises:
         InvalidStateError: No deal of the unseen cards fits the observation (hand sizes, the
             6♦, the passes).
         ValueError: The same, found by the uniform deal, or a spectator's observation.
     """
-    own = mask_of_cards(observation.hand)
+    if own is None:
+        own = mask_of_cards(observation.hand)
     seen = own | mask_of_columns(observation.columns)
     if must_play_if_able:
         replayed = replay(observation, must_play_if_able=True)
