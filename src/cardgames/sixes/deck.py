@@ -171,7 +171,8 @@ def _seeded_once(seed: int) -> random.Random:
     """A ``random.Random`` seeded with ``seed`` by the C generator's ``seed`` alone."""
     rng: random.Random = random.Random.__new__(random.Random)
     _SEED(rng, seed)  # type: ignore[misc]
-    rng.gauss_next = None  # type: ignore[attr-defined] - what random.Random.seed sets besides
+    # What random.Random.seed sets besides (for gauss), so that getstate() works as well.
+    rng.gauss_next = None  # type: ignore[attr-defined]
     return rng
 
 

@@ -202,12 +202,12 @@ def _place_greedily(
         draw = getrandbits(bits)
         while draw >= total:
             draw = getrandbits(bits)
-        for seat in seats:  # the seat the loop stops at is the one drawn
-            draw -= left[seat]
+        for drawn in seats:  # the seat the loop stops at is the one drawn
+            draw -= left[drawn]
             if draw < 0:
                 break
-        left[seat] -= 1
-        placed[card] = seat
+        left[drawn] -= 1
+        placed[card] = drawn
     return placed
 
 
