@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import Final
 
 from cardgames.cards import Card, Rank, RankOrder, Suit
@@ -245,9 +246,15 @@ def mask_of_indices(indices: Iterable[int]) -> int:
     return mask
 
 
-def mask_of_distinct(indices: Iterable[int]) -> int:
-    """:func:`mask_of_indices` of different indices in 0..39, summed in one C-level pass."""
-    return sum(map(_BITS.__getitem__, indices))
+def mask_of_distinct(indices: Sequence[int]) -> int:
+    """:func:`mask_of_indices` of different indices in 0..39, summed in C.
+
+    The bits are fetched by one ``operator.itemgetter`` (a tuple of them) and summed.
+    """
+    if len(indices) > 1:
+        bits: tuple[int, ...] = itemgetter(*indices)(_BITS)
+        return sum(bits)
+    return _BITS[indices[0]] if indices else 0
 
 
 def _suit_table(suit: Suit) -> tuple[tuple[Card, ...], ...]:
