@@ -21,6 +21,7 @@ from cardgames.cards import Card, Rank, RankOrder, Suit
 from cardgames.sixes.config import Direction
 
 __all__ = [
+    "BITS",
     "CARD_INDEX",
     "DECK_SIZE",
     "FULL_MASK",
@@ -82,8 +83,9 @@ SIX_OF_DIAMONDS: Final = Card.parse("6d")
 SIX_OF_DIAMONDS_BIT: Final = 1 << _INDEX_BY_CARD[SIX_OF_DIAMONDS]
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
 _SUITS: Final = tuple(range(4))
-_BITS: Final = tuple(1 << index for index in range(DECK_SIZE))
-"""``_BITS[i]``: the bit of card index ``i``."""
+BITS: Final = tuple(1 << index for index in range(DECK_SIZE))
+"""``BITS[i]``: the bit of card index ``i`` (one shared int: no shift, no new object)."""
+_BITS: Final = BITS
 
 
 def _index_by_suit_rank() -> tuple[tuple[int | None, ...], ...]:

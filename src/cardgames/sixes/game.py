@@ -42,6 +42,7 @@ from cardgames.sixes.action import (
 )
 from cardgames.sixes.config import PLAYER_COUNTS, BrokePass, Direction, GameEnd, SixesConfig
 from cardgames.sixes.deck import (
+    BITS,
     DECK_SIZE,
     GROWTH,
     INDEX_BY_CARD_INDEX,
@@ -458,7 +459,7 @@ class Sixes:
                 if card.__class__ is Card and player is not None:
                     index = INDEX_BY_CARD_INDEX[card.index]
                     if index is not None:
-                        bit = 1 << index
+                        bit = BITS[index]
                         hands = state.hand_masks
                         hand = hands[player]
                         playable = state.playable_mask
