@@ -34,7 +34,10 @@ from cardgames.sixes.deck import (
     INDEX_BY_CARD_INDEX,
     SIX_OF_DIAMONDS_BIT,
     cards_of_mask,
+    columns_of,
     indices_of_mask,
+    mask_of_cards,
+    mask_of_columns,
     playable_mask,
     seeded_random,
 )
@@ -291,6 +294,22 @@ def test_the_classes_of_constrained_cards_give_each_card_its_seats(
         card: tuple(seat for seat, mask in masks if not mask >> card & 1) for card in constrained
     }
     assert lengths == {card: len(seats) for card, seats in allowed.items()}
+
+
+# --- the table's columns, recognized whole or read card by card ---
+
+
+@given(st.integers(0, FULL_MASK))
+def test_columns_give_the_same_mask_whole_or_card_by_card(mask: int) -> None:
+    """S6: the columns of any table, the engine's own tuples or copies, give its mask."""
+    columns = columns_of(mask)
+    assert mask_of_columns(columns) == mask
+    copies = tuple(tuple(Card.parse(str(card)) for card in column) for column in columns)
+    assert mask_of_columns(copies) == mask
+    assert mask_of_columns(list(columns)) == mask
+    assert mask_of_columns(tuple(list(column) for column in columns)) == mask
+    swapped = (columns[1], columns[0], columns[3], columns[2])
+    assert mask_of_columns(swapped) == sum(mask_of_cards(column) for column in swapped)
 
 
 # --- the deal's generator and the card table ---

@@ -83,6 +83,7 @@ SIX_OF_DIAMONDS: Final = Card.parse("6d")
 SIX_OF_DIAMONDS_BIT: Final = 1 << _INDEX_BY_CARD[SIX_OF_DIAMONDS]
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
 _SUITS: Final = tuple(range(4))
+_SUIT_BASES: Final = tuple(SUIT_SPAN * suit for suit in _SUITS)
 BITS: Final = tuple(1 << index for index in range(DECK_SIZE))
 """``BITS[i]``: the bit of card index ``i`` (one shared int: no shift, no new object)."""
 _BITS: Final = BITS
@@ -139,8 +140,28 @@ def card_at(index: int) -> Card:
 
 
 def mask_of_columns(columns: Iterable[Iterable[Card]]) -> int:
-    """The bitmask of every card of ``columns`` (which must all be Sixes cards)."""
+    """The bitmask of every card of ``columns`` (which must all be Sixes cards).
+
+    Columns made by :func:`columns_of` (those of every state and observation the engine
+    builds) are the suit tables' own tuples: such a column is recognized as the entry of its
+    run (found from its first card and its length) and taken whole; any other is read card by
+    card.
+    """
     mask = 0
+    if columns.__class__ is tuple and len(columns) == len(_SUIT_CARDS):
+        for base, suit_table, column in zip(_SUIT_BASES, _SUIT_CARDS, columns, strict=True):
+            if column.__class__ is tuple:
+                if not column:
+                    continue
+                first = column[0]
+                index = INDEX_BY_CARD_INDEX[first.index] if first.__class__ is Card else None
+                if index is not None and index >= base:
+                    chunk = ((1 << len(column)) - 1) << (index - base)
+                    if chunk <= _SUIT_MASK and suit_table[chunk] is column:
+                        mask |= chunk << base
+                        continue
+            mask |= mask_of_cards(column)
+        return mask
     for column in columns:
         mask |= mask_of_cards(column)
     return mask

@@ -26,6 +26,7 @@ from cardgames.cards import Card
 from cardgames.errors import InvalidStateError
 from cardgames.sixes.action import Pass, Play
 from cardgames.sixes.deck import (
+    BITS,
     FULL_MASK,
     GROWTH,
     INDEX_BY_CARD_INDEX,
@@ -67,7 +68,7 @@ class Replay(NamedTuple):
     """The cards playable on the replayed table (S5, S6)."""
 
 
-def replay(observation: SixesObservation, *, must_play_if_able: bool) -> Replay:
+def replay(observation: SixesObservation, *, must_play_if_able: bool) -> Replay:  # noqa: C901, PLR0912 - one pass, the common turn first
     """Replay the round's history of ``observation`` from the empty table (S5, S6, S7).
 
     One pass finds the cards each passer cannot hold (under ``must_play_if_able`` a pass
@@ -85,6 +86,18 @@ def replay(observation: SixesObservation, *, must_play_if_able: bool) -> Replay:
     playable = SIX_OF_DIAMONDS_BIT
     sound = True
     for player, action in map(_PLAYER_AND_ACTION, observation.history):
+        if action.__class__ is Play and player in seats:
+            card = action.card
+            if card.__class__ is Card:
+                index = INDEX_BY_CARD_INDEX[card.index]
+                if index is not None:
+                    bit = BITS[index]
+                    if playable & bit and not (table | excluded[player]) & bit:
+                        # The common turn: a seat's legal play of a card it never passed on.
+                        playable = (playable ^ bit) | GROWTH[index]
+                        table |= bit
+                        continue
+        # Every other turn: a pass, or anything the state check has to look at.
         if player in seats:
             if action.__class__ is Pass:
                 if must_play_if_able:
