@@ -40,7 +40,10 @@ from cardgames.sixes.deck import (
     mask_of_columns,
     playable_mask,
     seeded_random,
+    shuffle,
+    shuffle_draws,
 )
+from cardgames.sixes.observation import deal_facts, deal_unseen
 from cardgames.sixes.sampling import _split, replay
 from cardgames.sixes.state import check_state
 
@@ -310,6 +313,38 @@ def test_columns_give_the_same_mask_whole_or_card_by_card(mask: int) -> None:
     assert mask_of_columns(tuple(list(column) for column in columns)) == mask
     swapped = (columns[1], columns[0], columns[3], columns[2])
     assert mask_of_columns(swapped) == sum(mask_of_cards(column) for column in swapped)
+
+
+# --- one seat receiving every unseen card: the draws without the moves ---
+
+
+@given(st.integers(0, 2**32), st.integers(0, 45))
+def test_shuffle_draws_leave_the_generator_where_a_shuffle_does(seed: int, size: int) -> None:
+    """S4: drawing for a shuffle without moving anything ends in the shuffle's generator state."""
+    for make in (random.Random, _OwnRandom):
+        theirs, ours = make(seed), make(seed)
+        shuffle(theirs, list(range(size)))
+        shuffle_draws(ours, size)
+        assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_a_single_receiver_gets_what_the_shuffled_deal_gives(config: SixesConfig) -> None:
+    """S5: when one seat takes every unseen card, the deal and the generator are as shuffled."""
+    game = Sixes(config)
+    singles = 0
+    for index, state in enumerate(_states(game, seed=11)):
+        player = state.to_play
+        assert player is not None
+        seen = game.observe(state, player)
+        own = mask_of_cards(seen.hand)
+        facts = deal_facts(seen, own, own | mask_of_columns(seen.columns))
+        fast, plain = random.Random(index), random.Random(index)
+        hands = deal_unseen(seen, fast, own, facts)
+        assert hands == deal_unseen(seen, plain, own, (facts[0], facts[1], None))
+        assert fast.getstate() == plain.getstate()
+        singles += facts[2] is not None
+    assert singles or config.num_players > 2
 
 
 # --- the deal's generator and the card table ---

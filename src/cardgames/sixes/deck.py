@@ -51,6 +51,7 @@ __all__ = [
     "playable_mask",
     "seeded_random",
     "shuffle",
+    "shuffle_draws",
 ]
 
 SIXES_ORDER: Final = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
@@ -259,6 +260,21 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         while j >= size:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def shuffle_draws(rng: random.Random, size: int) -> None:
+    """Draw from ``rng`` exactly what :func:`shuffle` of ``size`` items draws, moving nothing.
+
+    For a caller to whom the order is of no use (every item goes to one place) but whose
+    generator must end where the shuffle would leave it.
+    """
+    if rng.__class__ is not random.Random or not PLAIN_DRAWS or size >= len(_SHUFFLE_STEPS):
+        shuffle(rng, list(range(size)))
+        return
+    getrandbits = rng.getrandbits
+    for _, items, bits in _SHUFFLE_STEPS[size]:
+        while getrandbits(bits) >= items:
+            pass
 
 
 def mask_of_indices(indices: Iterable[int]) -> int:

@@ -41,6 +41,7 @@ from cardgames.sixes.deck import (
     shuffle,
 )
 from cardgames.sixes.observation import (
+    DealFacts,
     SixesObservation,
     deal_facts,
     deal_unseen,
@@ -379,7 +380,7 @@ class Sampler(NamedTuple):
     own: int
     table_mask: int
     playable: int
-    facts: tuple[tuple[int, ...], int | None] | None
+    facts: DealFacts | None
     """The uniform deal's :func:`~cardgames.sixes.observation.deal_facts`, or None."""
     plan: _Plan | None
     """The constrained deal (S7), or None."""
