@@ -43,8 +43,8 @@ from cardgames.sixes.deck import (
     shuffle,
     shuffle_draws,
 )
-from cardgames.sixes.observation import deal_facts, deal_unseen
-from cardgames.sixes.sampling import _split, replay
+from cardgames.sixes.observation import deal_facts, deal_unseen, observe
+from cardgames.sixes.sampling import _place_greedily, _split, replay
 from cardgames.sixes.state import check_state
 
 BENCHMARKS = Path(__file__).parent.parent.parent / "benchmarks"
@@ -119,6 +119,9 @@ def test_determinize_takes_a_hand_made_apart_like_the_one_observe_made() -> None
         expected = game.determinize(seen, random.Random(index))
         assert Sixes(game.config).determinize(apart, random.Random(index)) == expected
         assert game.determinize(apart, random.Random(index)) == expected
+        # A hand that is not even a set is read card by card.
+        listed = attrs.evolve(seen, hand=tuple(seen.hand))  # type: ignore[arg-type]
+        assert game.determinize(listed, random.Random(index)) == expected
 
 
 # --- observe: one shared frozenset per hand ---
@@ -135,6 +138,17 @@ def test_observations_of_one_hand_share_a_frozenset_built_from_its_cards() -> No
         plain = frozenset(cards_of_mask(state.hand_masks[seat]))
         assert list(first.hand) == list(plain)
         assert repr(first) == repr(attrs.evolve(first, hand=plain))
+
+
+def test_the_module_observe_is_the_game_observe_with_its_own_check() -> None:
+    """S6: the module-level observe gives the game's view, and refuses a seat not at the table."""
+    game = Sixes(SixesConfig(num_players=4))
+    state = game.initial_state(seed=4)
+    for seat in (*range(4), None):
+        player = None if seat is None else PlayerId(seat)
+        assert observe(state, player) == game.observe(state, player)
+    with pytest.raises(ValueError, match="not a seat"):
+        observe(state, PlayerId(4))
 
 
 def test_the_hand_cache_starts_afresh_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -270,6 +284,33 @@ def _unchecked_copy(state: SixesState, history: tuple[SixesTurn, ...]) -> SixesS
     """``state`` with another history, built without the check (it may be invalid)."""
     fields = {field.name: getattr(state, field.name) for field in attrs.fields(SixesState)}
     return _BUILD(**{**fields, "history": history})
+
+
+def test_the_replay_of_odd_turns_is_unsound_but_keeps_the_exclusions() -> None:
+    """S1, S6, S7: turns by no seat, a card of no Sixes action or an illegal play make the
+    history unsound; a pass by no seat excludes nothing."""
+    game = Sixes(SixesConfig(num_players=4))
+    state = game.initial_state(seed=3)
+    opened = game.apply(state, game.legal_actions(state)[0])
+    seen = game.observe(opened, opened.to_play)
+    sound = replay(seen, must_play_if_able=True)
+    assert sound.table == opened.table_mask
+    for odd in (
+        SixesTurn(PlayerId(9), PASS),
+        SixesTurn(PlayerId(-1), PLAYS[14]),  # the 5♦, legal after the 6♦, by no seat
+        SixesTurn(PlayerId(1), "pass"),  # type: ignore[arg-type]
+        SixesTurn(PlayerId(1), PLAYS[0]),
+    ):
+        found = replay(attrs.evolve(seen, history=(*seen.history, odd)), must_play_if_able=True)
+        assert found.table is None
+        assert found.excluded == sound.excluded
+
+
+@pytest.mark.parametrize("make", [random.Random, _OwnRandom])
+def test_a_greedy_placement_stops_at_a_dead_end(make: Callable[[int], random.Random]) -> None:
+    """S7: two cards only seat 0 may hold, and room for one there: no greedy placement."""
+    allowed = {0: (0,), 1: (0,)}
+    assert _place_greedily(make(1), (0, 1), allowed, (1, 1), {0: 1, 1: 1}) is None
 
 
 # --- the constrained cards' classes against the plain per-card tuples ---

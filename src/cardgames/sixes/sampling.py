@@ -153,17 +153,6 @@ def pass_exclusions(observation: SixesObservation, *, must_play_if_able: bool) -
     return replay(observation, must_play_if_able=True).excluded
 
 
-def _below(rng: random.Random, total: int) -> int:
-    """``rng.randrange(total)``, with its draws made inline for a plain ``random.Random``."""
-    if rng.__class__ is not random.Random or not PLAIN_DRAWS:
-        return rng.randrange(total)
-    bits = total.bit_length()
-    draw = rng.getrandbits(bits)
-    while draw >= total:
-        draw = rng.getrandbits(bits)
-    return draw
-
-
 def _pick(rng: random.Random, seats: Sequence[int], room: Sequence[int]) -> int | None:
     """A seat of ``seats`` with room, chosen with probability proportional to its room."""
     total = 0
@@ -171,7 +160,7 @@ def _pick(rng: random.Random, seats: Sequence[int], room: Sequence[int]) -> int 
         total += room[seat]
     if not total:
         return None
-    draw = _below(rng, total)
+    draw = rng.randrange(total)
     for seat in seats:
         draw -= room[seat]
         if draw < 0:
@@ -220,6 +209,8 @@ def _place_greedily(
             draw -= left[drawn]
             if draw < 0:
                 break
+        else:  # pragma: no cover - the draw is below the total
+            raise AssertionError
         left[drawn] -= 1
         placed[card] = drawn
     return placed
