@@ -7,8 +7,9 @@ per second (two-player Sixes and four-player Paiute, 200 iterations per move, ra
 to the end of the round; next to the search loop of before issue 12, ``ismcts_reference``, and
 to the engine's share of an iteration, ``ismcts_bound``: a sample and a random rollout),
 ``determinize`` of many observations and of one observation ten times in a row (as a search
-samples), the memory kept per successive state (tracemalloc over a chain of 20,000 states) and
-the checked hand evaluation on ``Card`` objects (5 and 6 cards).
+samples; for Sixes also next to its code of before issue 12, ``determinize_reference``), the
+memory kept per successive state (tracemalloc over a chain of 20,000 states) and the checked
+hand evaluation on ``Card`` objects (5 and 6 cards).
 With the
 optional ``bench`` extra installed (``pip install 'cardgames-engine[bench]'``) the anchors are
 measured in the same rounds, interleaved, and the ratios are printed.
@@ -43,6 +44,7 @@ from suite import (
     interleaved,
     median,
     memory_per_state,
+    sixes_reference_measures,
 )
 
 # (numerator, denominator, how to read the ratio): "speed" ratios are > 1 when the engine is
@@ -53,6 +55,7 @@ RATIOS = [
     ("sixes.apply", "crazy_eights.clone_apply", "cost"),
     ("paiute.apply", "crazy_eights.clone_apply", "cost"),
     ("sixes.observe", "crazy_eights.observation_string", "cost"),
+    ("sixes.determinize", "sixes.determinize_reference", "cost"),
     ("paiute.observe", "crazy_eights.observation_string", "cost"),
     ("sixes.to_json", "sixes.json_dumps", "cost"),
     ("paiute.to_json", "paiute.json_dumps", "cost"),
@@ -126,6 +129,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             search_positions=positions,
             iterations=iterations,
         )
+    measures += sixes_reference_measures(games["sixes"][0], samples)
     measures += evaluate_measures(samples * 5)
     units = {m.name: m.unit for m in measures}
     if not args.no_anchors:

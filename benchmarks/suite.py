@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 from ismcts_reference import ReferenceISMCTSBot  # beside this module
+from sixes_determinize_reference import reference_determinize  # beside this module
 
 from cardgames.bots import ISMCTSBot
 from cardgames.cards import Card, Rank, standard_deck
@@ -244,6 +245,27 @@ def engine_measures(  # noqa: PLR0913 - one knob per family of figures
             "iterations/s",
             search_bound_task(search_game, search_states, iterations),
         ),
+    ]
+
+
+def sixes_reference_measures(game: Game[Any, Any, Any], samples: int) -> list[Measure]:
+    """Sixes' ``determinize`` of before issue 12 on the observations of ``sixes.determinize``.
+
+    ``sixes_determinize_reference.py`` keeps that code; it draws the very same samples, so
+    ``sixes.determinize`` over ``sixes.determinize_reference`` (same run, same observations)
+    is the speed-up of ``determinize`` whatever the machine's load.
+    """
+    assert isinstance(game, Sixes)
+    states = trajectory_states(game, samples)
+    observations = [game.observe(s, p) for s in states if (p := game.current_player(s)) is not None]
+    rng = random.Random(1)
+    return [
+        Measure(
+            "sixes.determinize_reference",
+            "µs",
+            _cycle(observations, lambda o: reference_determinize(game, o, rng)),
+            per_unit=True,
+        )
     ]
 
 

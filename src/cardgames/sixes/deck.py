@@ -14,18 +14,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import Final
 
 from cardgames.cards import Card, Rank, RankOrder, Suit
 from cardgames.sixes.config import Direction
 
 __all__ = [
+    "BITS",
     "CARD_INDEX",
     "DECK_SIZE",
     "FULL_MASK",
     "GROWTH",
+    "INDEX_BY_CARD_INDEX",
     "INDEX_BY_SUIT_RANK",
     "PLAIN_DRAWS",
+    "SHUFFLE_STEPS",
     "SIXES_DECK",
     "SIXES_ORDER",
     "SIX_OF_DIAMONDS",
@@ -45,7 +49,9 @@ __all__ = [
     "mask_of_distinct",
     "mask_of_indices",
     "playable_mask",
+    "seeded_random",
     "shuffle",
+    "shuffle_draws",
 ]
 
 SIXES_ORDER: Final = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
@@ -78,8 +84,10 @@ SIX_OF_DIAMONDS: Final = Card.parse("6d")
 SIX_OF_DIAMONDS_BIT: Final = 1 << _INDEX_BY_CARD[SIX_OF_DIAMONDS]
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
 _SUITS: Final = tuple(range(4))
-_BITS: Final = tuple(1 << index for index in range(DECK_SIZE))
-"""``_BITS[i]``: the bit of card index ``i``."""
+_SUIT_BASES: Final = tuple(SUIT_SPAN * suit for suit in _SUITS)
+BITS: Final = tuple(1 << index for index in range(DECK_SIZE))
+"""``BITS[i]``: the bit of card index ``i`` (one shared int: no shift, no new object)."""
+_BITS: Final = BITS
 
 
 def _index_by_suit_rank() -> tuple[tuple[int | None, ...], ...]:
@@ -92,6 +100,19 @@ def _index_by_suit_rank() -> tuple[tuple[int | None, ...], ...]:
 INDEX_BY_SUIT_RANK: Final[tuple[tuple[int | None, ...], ...]] = _index_by_suit_rank()
 """``INDEX_BY_SUIT_RANK[card.suit][card.rank]``: the dense index of a card, None for an 8, 9 or
 10 (S2). A lookup by value that hashes nothing: the engine's hot paths find cards with it."""
+
+
+def _index_by_card_index() -> tuple[int | None, ...]:
+    table: list[int | None] = [None] * (4 * len(Rank))
+    for index, card in enumerate(SIXES_DECK):
+        table[card.index] = index
+    return tuple(table)
+
+
+INDEX_BY_CARD_INDEX: Final[tuple[int | None, ...]] = _index_by_card_index()
+"""``INDEX_BY_CARD_INDEX[card.index]``: the dense Sixes index of a :class:`~cardgames.cards.Card`
+from its 52-card :attr:`~cardgames.cards.Card.index`, None for an 8, 9 or 10 (S2). One lookup
+that hashes nothing (for a card of the class ``Card`` itself; a subclass is no Sixes card)."""
 
 
 def card_index(card: Card) -> int:
@@ -120,8 +141,28 @@ def card_at(index: int) -> Card:
 
 
 def mask_of_columns(columns: Iterable[Iterable[Card]]) -> int:
-    """The bitmask of every card of ``columns`` (which must all be Sixes cards)."""
+    """The bitmask of every card of ``columns`` (which must all be Sixes cards).
+
+    Columns made by :func:`columns_of` (those of every state and observation the engine
+    builds) are the suit tables' own tuples: such a column is recognized as the entry of its
+    run (found from its first card and its length) and taken whole; any other is read card by
+    card.
+    """
     mask = 0
+    if columns.__class__ is tuple and len(columns) == len(_SUIT_CARDS):
+        for base, suit_table, column in zip(_SUIT_BASES, _SUIT_CARDS, columns, strict=True):
+            if column.__class__ is tuple:
+                if not column:
+                    continue
+                first = column[0]
+                index = INDEX_BY_CARD_INDEX[first.index] if first.__class__ is Card else None
+                if index is not None and index >= base:
+                    chunk = ((1 << len(column)) - 1) << (index - base)
+                    if chunk <= _SUIT_MASK and suit_table[chunk] is column:
+                        mask |= chunk << base
+                        continue
+            mask |= mask_of_cards(column)
+        return mask
     for column in columns:
         mask |= mask_of_cards(column)
     return mask
@@ -147,6 +188,53 @@ PLAIN_DRAWS: Final = getattr(random.Random, "_randbelow", None) is getattr(
 """Whether a plain :class:`random.Random` draws below ``n`` by rejection from ``getrandbits``."""
 
 
+_SEED: Final = getattr(random.Random.__mro__[1], "seed", None)
+"""The C generator's own ``seed`` (``_random.Random.seed``), which ``random.Random.seed`` calls."""
+
+
+def _seeded_once(seed: int) -> random.Random:
+    """A ``random.Random`` seeded with ``seed`` by the C generator's ``seed`` alone."""
+    rng: random.Random = random.Random.__new__(random.Random)
+    _SEED(rng, seed)  # type: ignore[misc]
+    # What random.Random.seed sets besides (for gauss), so that getstate() works as well.
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
+def _seeds_once_alike() -> bool:
+    """Whether :func:`_seeded_once` gives this Python's ``random.Random(seed)`` exactly."""
+    if _SEED is None or random.Random.__init__.__module__ != "random":
+        return False
+    seeds = (0, 1, 2**31 + 5, (2**64 - 59) << 32 | 7)
+    return all(_seeded_once(seed).getstate() == random.Random(seed).getstate() for seed in seeds)
+
+
+_SEEDS_ONCE: Final = _seeds_once_alike()
+
+
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int ``seed``, the same generator state, made faster.
+
+    ``random.Random(seed)`` runs ``__init__`` and ``seed`` in Python, which check the seed's
+    type and call the C generator's ``seed``; the deal of every round (S9) seeds a generator,
+    so this calls the C ``seed`` directly. Checked at import against the running Python's
+    ``random.Random``; where they differ it is ``random.Random(seed)`` itself.
+    """
+    if _SEEDS_ONCE:
+        return _seeded_once(seed)
+    return random.Random(seed)
+
+
+SHUFFLE_STEPS: Final = tuple(
+    tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    for size in range(DECK_SIZE + 1)
+)
+"""``SHUFFLE_STEPS[n]``: the Fisher-Yates steps of shuffling ``n`` items (up to the 40 cards):
+the position fixed, the number of items left to draw from, and the bits ``random.Random``
+draws for that (rejecting draws beyond it)."""
+_SHUFFLE_STEPS: Final = SHUFFLE_STEPS
+
+
 def shuffle(rng: random.Random, items: list[int]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, only faster.
 
@@ -158,6 +246,13 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
+    if len(items) < len(_SHUFFLE_STEPS):
+        for i, size, bits in _SHUFFLE_STEPS[len(items)]:
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
+            items[i], items[j] = items[j], items[i]
+        return
     for i in range(len(items) - 1, 0, -1):
         size = i + 1
         bits = size.bit_length()
@@ -165,6 +260,21 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         while j >= size:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def shuffle_draws(rng: random.Random, size: int) -> None:
+    """Draw from ``rng`` exactly what :func:`shuffle` of ``size`` items draws, moving nothing.
+
+    For a caller to whom the order is of no use (every item goes to one place) but whose
+    generator must end where the shuffle would leave it.
+    """
+    if rng.__class__ is not random.Random or not PLAIN_DRAWS or size >= len(_SHUFFLE_STEPS):
+        shuffle(rng, list(range(size)))
+        return
+    getrandbits = rng.getrandbits
+    for _, items, bits in _SHUFFLE_STEPS[size]:
+        while getrandbits(bits) >= items:
+            pass
 
 
 def mask_of_indices(indices: Iterable[int]) -> int:
@@ -175,9 +285,15 @@ def mask_of_indices(indices: Iterable[int]) -> int:
     return mask
 
 
-def mask_of_distinct(indices: Iterable[int]) -> int:
-    """:func:`mask_of_indices` of different indices in 0..39, summed in one C-level pass."""
-    return sum(map(_BITS.__getitem__, indices))
+def mask_of_distinct(indices: Sequence[int]) -> int:
+    """:func:`mask_of_indices` of different indices in 0..39, summed in C.
+
+    The bits are fetched by one ``operator.itemgetter`` (a tuple of them) and summed.
+    """
+    if len(indices) > 1:
+        bits: tuple[int, ...] = itemgetter(*indices)(_BITS)
+        return sum(bits)
+    return _BITS[indices[0]] if indices else 0
 
 
 def _suit_table(suit: Suit) -> tuple[tuple[Card, ...], ...]:

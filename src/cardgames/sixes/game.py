@@ -42,20 +42,24 @@ from cardgames.sixes.action import (
 )
 from cardgames.sixes.config import PLAYER_COUNTS, BrokePass, Direction, GameEnd, SixesConfig
 from cardgames.sixes.deck import (
+    BITS,
     DECK_SIZE,
     GROWTH,
-    INDEX_BY_SUIT_RANK,
+    INDEX_BY_CARD_INDEX,
     PLAIN_DRAWS,
+    SHUFFLE_STEPS,
     SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
     SIX_POSITION,
     SIXES_DECK,
     SUIT_SPAN,
     card_index,
+    cards_of_mask,
     index_of,
     mask_of_distinct,
+    seeded_random,
 )
-from cardgames.sixes.observation import SixesObservation, observe
+from cardgames.sixes.observation import SixesObservation, observe_seat
 from cardgames.sixes.sampling import Sampler, prepare, sample
 from cardgames.sixes.state import (
     SixesState,
@@ -73,9 +77,10 @@ _ACTION_CLASSES: Final = frozenset({Play, Pass})
 _PASS_FLAG: Final = 1 << DECK_SIZE
 _CACHE_LIMIT: Final = 1 << 16
 """The most legal-action tuples (and masks) a game keeps; the cache starts afresh beyond it."""
-_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(DECK_SIZE - 1, 0, -1))
-"""The Fisher-Yates steps of a 40-card shuffle: the position fixed, the number of cards left
-to draw from, and the bits ``random.Random`` draws for that (rejecting draws beyond it)."""
+_HAND_SET_LIMIT: Final = 1 << 12
+"""The most hand frozensets ``observe`` keeps (about 2 MB); the cache starts afresh beyond it."""
+_STEPS: Final = SHUFFLE_STEPS[DECK_SIZE]
+"""The Fisher-Yates steps of a 40-card shuffle (see :data:`~cardgames.sixes.deck.SHUFFLE_STEPS`)."""
 
 
 def _replacers(size: int) -> tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...]:
@@ -97,6 +102,9 @@ def _replacers(size: int) -> tuple[Callable[[tuple[int, ...], int], tuple[int, .
 _REPLACE: Final = tuple(_replacers(size) for size in range(max(PLAYER_COUNTS) + 1))
 """``_REPLACE[len(items)][i](items, item)``: ``items`` with ``item`` at position ``i`` (the
 hands and the stacks of a state; every table size of S1)."""
+
+_TURN_TUPLES: Final = tuple(tuple((turn,) for turn in row) for row in TURNS)
+"""``_TURN_TUPLES[seat][action_id]``: the history entry as a 1-tuple, ready to be appended."""
 
 
 def _checked_deck(deck: Sequence[Card], what: str) -> tuple[int, ...]:
@@ -145,6 +153,8 @@ class Sixes:
     _actions: dict[int, tuple[SixesAction, ...]] = attrs.field(init=False, eq=False, repr=False)
     _masks: dict[int, tuple[bool, ...]] = attrs.field(init=False, eq=False, repr=False)
     _sampler: list[Sampler] = attrs.field(init=False, eq=False, repr=False)
+    _hand_sets: dict[int, frozenset[Card]] = attrs.field(init=False, eq=False, repr=False)
+    _hand_masks: dict[frozenset[Card], int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.config, SixesConfig):
@@ -169,6 +179,8 @@ class Sixes:
         object.__setattr__(self, "_actions", {})
         object.__setattr__(self, "_masks", {})
         object.__setattr__(self, "_sampler", [])
+        object.__setattr__(self, "_hand_sets", {})
+        object.__setattr__(self, "_hand_masks", {})
 
     def __reduce__(self) -> tuple[type[Sixes], tuple[SixesConfig]]:
         """Pickle a game as its config (the tables and caches are rebuilt from it)."""
@@ -447,9 +459,9 @@ class Sixes:
             if action.__class__ is Play:
                 card = action.card
                 if card.__class__ is Card and player is not None:
-                    index = INDEX_BY_SUIT_RANK[card.suit][card.rank]
+                    index = INDEX_BY_CARD_INDEX[card.index]
                     if index is not None:
-                        bit = 1 << index
+                        bit = BITS[index]
                         hands = state.hand_masks
                         hand = hands[player]
                         playable = state.playable_mask
@@ -467,7 +479,7 @@ class Sixes:
                                 state.dealer,
                                 self._next_seat[player],
                                 state.round_number,
-                                state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
+                                state.history + _TURN_TUPLES[player][index],
                                 state.stack_emptied,
                                 state.chance_key,
                                 state.pending_decks,
@@ -556,7 +568,7 @@ class Sixes:
             _REPLACE[len(hands)][player](hands, 0),
             state.table_mask | bit,
             (state.playable_mask ^ bit) | GROWTH[index],
-            state.history + (TURNS[player][index],),  # noqa: RUF005 - faster than unpacking
+            state.history + _TURN_TUPLES[player][index],
         )
 
     def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
@@ -578,14 +590,14 @@ class Sixes:
                 state.dealer,
                 self._next_seat[player],
                 state.round_number,
-                state.history + (TURNS[player][PASS_ID],),  # noqa: RUF005 - faster than unpacking
+                state.history + _TURN_TUPLES[player][PASS_ID],
                 state.stack_emptied,
                 state.chance_key,
                 state.pending_decks,
             )
         if not self._legal_key(state, player) & _PASS_FLAG:
             raise self._reject(state, player, PASS)
-        history = state.history + (TURNS[player][PASS_ID],)  # noqa: RUF005 - faster
+        history = state.history + _TURN_TUPLES[player][PASS_ID]
         stacks = state.stacks
         pot = state.pot
         emptied = state.stack_emptied
@@ -679,7 +691,7 @@ class Sixes:
             dealt = self._hands([card_index(card) for card in pending[0]], dealer)
             pending = pending[1:]
         else:
-            rng = random.Random((state.chance_key << 32) | next_round)
+            rng = seeded_random((state.chance_key << 32) | next_round)
             dealt = self._shuffled_hands(rng, dealer)
         return self._deal(dealt, dealer, settled, next_round, state.chance_key, pending)
 
@@ -725,7 +737,30 @@ class Sixes:
             player.__class__ is not int or not 0 <= player < self.config.num_players
         ):
             player = check_seat(player, self.config.num_players)
-        return observe(state, player)
+        if player is None:
+            return observe_seat(state, None, frozenset())
+        mask = state.hand_masks[player]
+        hand = self._hand_sets.get(mask)
+        if hand is None:
+            hand = self._hand_set(mask)
+        return observe_seat(state, player, hand)
+
+    def _hand_set(self, mask: int) -> frozenset[Card]:
+        """The cards of the hand ``mask`` as a frozenset, kept in the game's cache.
+
+        Built as ``frozenset(cards_of_mask(mask))``, which hashes every card (a Python-level
+        ``__hash__``, most of the cost of ``observe``); an observation of the same hand again
+        (the same seat before it plays, a search or a front end observing a position anew)
+        shares the frozenset. Built the same way, it iterates in the same order.
+        """
+        cache = self._hand_sets
+        masks = self._hand_masks  # the other way round, for determinize
+        if len(cache) >= _HAND_SET_LIMIT:
+            cache.clear()
+            masks.clear()
+        hand = cache[mask] = frozenset(cards_of_mask(mask))
+        masks[hand] = mask
+        return hand
 
     def determinize(self, observation: SixesObservation, rng: random.Random) -> SixesState:
         """A full state the observer cannot tell from the real one.
@@ -757,9 +792,12 @@ class Sixes:
             # passed the state check, and every sample differs only in the hidden hands, dealt
             # from exactly the unseen cards with the same constraints, so it needs no check.
             return sample(last, rng)
-        sampler = prepare(observation, must_play_if_able=self.config.must_play_if_able)
+        # The mask of a hand this game's observe made (a frozenset keeps its hash once taken).
+        hand = observation.hand
+        own = self._hand_masks.get(hand) if hand.__class__ is frozenset else None
+        sampler = prepare(observation, must_play_if_able=self.config.must_play_if_able, own=own)
         state = sample(sampler, rng)
-        check_state(state)
+        check_state(state, replayed_table=sampler.replayed_table)
         self._sampler[:] = [sampler]
         return state
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -28,6 +28,7 @@ from cardgames.sixes.deck import (
     mask_of_distinct,
     playable_mask,
     shuffle,
+    shuffle_draws,
 )
 from cardgames.sixes.state import (
     SixesState,
@@ -38,11 +39,13 @@ from cardgames.sixes.state import (
 )
 
 __all__ = [
+    "DealFacts",
     "SixesObservation",
     "deal_facts",
     "deal_unseen",
     "determinize",
     "observe",
+    "observe_seat",
     "state_with_hands",
 ]
 
@@ -131,9 +134,22 @@ def observe(state: SixesState, player: PlayerId | None) -> SixesObservation:
     hand_masks = state.hand_masks
     if player is not None and player not in range(len(hand_masks)):
         raise ValueError(f"player {player!r} is not a seat of this Sixes table")
+    hand = frozenset() if player is None else frozenset(cards_of_mask(hand_masks[player]))
+    return observe_seat(state, player, hand)
+
+
+def observe_seat(
+    state: SixesState, player: PlayerId | None, hand: frozenset[Card]
+) -> SixesObservation:
+    """:func:`observe` for a ``player`` known to be a seat (or None) whose ``hand`` is given.
+
+    ``hand`` must equal ``frozenset(cards_of_mask(state.hand_masks[player]))`` (built that way,
+    so that it iterates in the same order), or be empty for a spectator.
+    """
+    hand_masks = state.hand_masks
     return _unchecked_observation(
         player,
-        frozenset() if player is None else frozenset(cards_of_mask(hand_masks[player])),
+        hand,
         columns_of(state.table_mask),
         tuple(map(_bit_count, hand_masks)),
         state.stacks,
@@ -166,18 +182,27 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
     return state
 
 
+DealFacts: TypeAlias = tuple[tuple[int, ...], int | None, int | None]
+"""What every uniform sample of an observation shares (see :func:`deal_facts`)."""
+
+
 def deal_unseen(
-    observation: SixesObservation,
-    rng: random.Random,
-    own: int,
-    facts: tuple[tuple[int, ...], int | None],
+    observation: SixesObservation, rng: random.Random, own: int, facts: DealFacts
 ) -> tuple[int, ...]:
     """The hands of a uniform deal of the unseen cards (each hand keeping its size).
 
     ``facts`` are :func:`deal_facts` of the observation; the 6♦ goes to the seat to open.
+    When a single seat receives every unseen card, the order they are shuffled into does not
+    matter: the generator makes the very same draws, and nothing is moved.
     """
-    unseen = list(facts[0])
-    opener = facts[1]
+    unseen_cards, opener, only = facts
+    if only is not None:
+        shuffle_draws(rng, len(unseen_cards))
+        hands = [0] * len(observation.hand_sizes)
+        hands[observation.player] = own  # type: ignore[index]
+        hands[only] = mask_of_distinct(unseen_cards)
+        return tuple(hands)
+    unseen = list(unseen_cards)
     shuffle(rng, unseen)
     if opener is not None:
         # Before the opening everyone knows that the player to act holds the 6♦ (S5).
@@ -198,12 +223,12 @@ def deal_unseen(
     return tuple(hands)
 
 
-def deal_facts(
-    observation: SixesObservation, own: int, seen: int
-) -> tuple[tuple[int, ...], int | None]:
+def deal_facts(observation: SixesObservation, own: int, seen: int) -> DealFacts:
     """What every uniform sample of ``observation`` shares, given its own and seen masks.
 
-    The unseen cards (lowest first) and the seat known to hold the 6♦ (S5), or None.
+    The unseen cards (lowest first), the seat known to hold the 6♦ (S5) or None, and the one
+    seat that receives every unseen card (the only other seat with cards, and the opener if
+    there is one) or None.
 
     Raises:
         ValueError: the hand sizes do not add up to the unseen cards, or the player to open
@@ -222,7 +247,9 @@ def deal_facts(
         opener = None
     elif opener is not None and _SIX_INDEX not in unseen:
         raise ValueError("the player to open must hold the 6♦ (S5)")
-    return unseen, opener
+    receivers = [seat for seat, size in enumerate(sizes) if size and seat != me]
+    only = receivers[0] if len(receivers) == 1 and opener in {None, receivers[0]} else None
+    return unseen, opener, only
 
 
 def state_with_hands(

@@ -19,18 +19,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Final, NamedTuple
-
-import attrs
 
 from cardgames.cards import Card
 from cardgames.errors import InvalidStateError
 from cardgames.sixes.action import Pass, Play
 from cardgames.sixes.deck import (
-    CARD_INDEX,
+    BITS,
     FULL_MASK,
     GROWTH,
-    INDEX_BY_SUIT_RANK,
+    INDEX_BY_CARD_INDEX,
+    PLAIN_DRAWS,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
     indices_of_mask,
@@ -41,6 +41,7 @@ from cardgames.sixes.deck import (
     shuffle,
 )
 from cardgames.sixes.observation import (
+    DealFacts,
     SixesObservation,
     deal_facts,
     deal_unseen,
@@ -48,10 +49,88 @@ from cardgames.sixes.observation import (
 )
 from cardgames.sixes.state import SixesState, check_state
 
-__all__ = ["Sampler", "determinize", "pass_exclusions", "prepare", "sample"]
+__all__ = ["Replay", "Sampler", "determinize", "pass_exclusions", "prepare", "replay", "sample"]
 
+_PLAYER_AND_ACTION: Final = attrgetter("player", "action")
+"""A turn's two fields in one C call (the replay reads them from every turn)."""
 _GREEDY_ATTEMPTS: Final = 8
 """Randomized placements tried before the exact matching takes over."""
+
+
+class Replay(NamedTuple):
+    """What replaying a round's history finds out (see :func:`replay`)."""
+
+    excluded: tuple[int, ...]
+    """For each seat, the cards it cannot hold given its passes (S7); none without the option."""
+    table: int | None
+    """The table the history builds, when every turn is by a seat, every action a
+    :class:`Play` or :class:`Pass` and every play legal in its turn (S5, S6); else None."""
+    playable: int
+    """The cards playable on the replayed table (S5, S6)."""
+
+
+def replay(observation: SixesObservation, *, must_play_if_able: bool) -> Replay:  # noqa: C901, PLR0912 - one pass, the common turn first
+    """Replay the round's history of ``observation`` from the empty table (S5, S6, S7).
+
+    One pass finds the cards each passer cannot hold (under ``must_play_if_able`` a pass
+    rules out every card playable at that moment, and hands only shrink) and whether the
+    history is a legal sequence of turns by seats; then its table is known to be valid and its
+    plays to be the table's cards, once each (see :func:`~cardgames.sixes.state.check_state`).
+
+    Raises:
+        InvalidStateError: Under ``must_play_if_able``, a player plays a card that was
+            playable at one of their earlier passes, which no real round can show (S7).
+    """
+    seats = range(len(observation.hand_sizes))
+    excluded = [0] * len(seats)
+    table = 0
+    playable = SIX_OF_DIAMONDS_BIT
+    sound = True
+    for player, action in map(_PLAYER_AND_ACTION, observation.history):
+        if action.__class__ is Play and player in seats:
+            card = action.card
+            if card.__class__ is Card:
+                index = INDEX_BY_CARD_INDEX[card.index]
+                if index is not None:
+                    bit = BITS[index]
+                    if playable & bit and not (table | excluded[player]) & bit:
+                        # The common turn: a seat's legal play of a card it never passed on.
+                        playable = (playable ^ bit) | GROWTH[index]
+                        table |= bit
+                        continue
+        # Every other turn: a pass, or anything the state check has to look at.
+        if player in seats:
+            if action.__class__ is Pass:
+                if must_play_if_able:
+                    excluded[player] |= playable
+                continue
+            seated = True
+        else:
+            sound = seated = False
+            if action.__class__ is Pass:
+                continue
+        if action.__class__ is not Play:
+            sound = False
+            continue
+        card = action.card
+        index = INDEX_BY_CARD_INDEX[card.index] if card.__class__ is Card else None
+        if index is None:  # not a Sixes card: the state check will say what it makes of it
+            sound = False
+            continue
+        bit = 1 << index
+        if must_play_if_able and seated and excluded[player] & bit:
+            raise InvalidStateError(
+                f"player {player} plays {SIXES_DECK[index].unicode} after passing while it "
+                "was playable (S7)"
+            )
+        if playable & bit and not table & bit:
+            playable = (playable ^ bit) | GROWTH[index]
+            table |= bit
+        else:  # not a legal sequence: the state check will say so; keep the table right
+            sound = False
+            table |= bit
+            playable = playable_mask(table)
+    return Replay(tuple(excluded), table if sound else None, playable)
 
 
 def pass_exclusions(observation: SixesObservation, *, must_play_if_able: bool) -> tuple[int, ...]:
@@ -69,41 +148,9 @@ def pass_exclusions(observation: SixesObservation, *, must_play_if_able: bool) -
         InvalidStateError: A player plays a card that was playable at one of their earlier passes,
             which no real round can show (S7).
     """
-    seats = range(len(observation.hand_sizes))
-    excluded = [0] * len(seats)
     if not must_play_if_able:
-        return tuple(excluded)
-    table = 0
-    playable = SIX_OF_DIAMONDS_BIT
-    for turn in observation.history:
-        player = turn.player
-        action = turn.action
-        if action.__class__ is Pass:
-            if player in seats:
-                excluded[player] |= playable
-            continue
-        if action.__class__ is not Play:
-            continue
-        card = action.card
-        if card.__class__ is Card:
-            index = INDEX_BY_SUIT_RANK[card.suit][card.rank]
-        else:
-            index = CARD_INDEX.get(card)
-        if index is None:
-            continue
-        bit = 1 << index
-        if player in seats and excluded[player] & bit:
-            raise InvalidStateError(
-                f"player {player} plays {SIXES_DECK[index].unicode} after passing while it "
-                "was playable (S7)"
-            )
-        if playable & bit and not table & bit:
-            playable = (playable ^ bit) | GROWTH[index]
-            table |= bit
-        else:  # not a legal sequence: the state check will say so; keep the table right
-            table |= bit
-            playable = playable_mask(table)
-    return tuple(excluded)
+        return (0,) * len(observation.hand_sizes)
+    return replay(observation, must_play_if_able=True).excluded
 
 
 def _pick(rng: random.Random, seats: Sequence[int], room: Sequence[int]) -> int | None:
@@ -126,19 +173,46 @@ def _place_greedily(
     cards: Sequence[int],
     allowed: Mapping[int, Sequence[int]],
     room: Sequence[int],
+    lengths: Mapping[int, int],
 ) -> dict[int, int] | None:
-    """Place ``cards`` most constrained first, each by :func:`_pick`; None at a dead end."""
+    """Place ``cards`` most constrained first, each by :func:`_pick`; None at a dead end.
+
+    ``lengths[card]`` is ``len(allowed[card])``, the sort key. For a plain ``random.Random``
+    :func:`_pick` is made inline, with the same draws.
+    """
     order = list(cards)
     shuffle(rng, order)
-    order.sort(key=lambda card: len(allowed[card]))
+    order.sort(key=lengths.__getitem__)
     left = list(room)
     placed = {}
+    if rng.__class__ is not random.Random or not PLAIN_DRAWS:
+        for card in order:
+            seat = _pick(rng, allowed[card], left)
+            if seat is None:
+                return None
+            left[seat] -= 1
+            placed[card] = seat
+        return placed
+    getrandbits = rng.getrandbits
     for card in order:
-        seat = _pick(rng, allowed[card], left)
-        if seat is None:
+        seats = allowed[card]
+        total = 0
+        for seat in seats:
+            total += left[seat]
+        if not total:
             return None
-        left[seat] -= 1
-        placed[card] = seat
+        bits = total.bit_length()
+        draw = getrandbits(bits)
+        while draw >= total:
+            draw = getrandbits(bits)
+        for drawn in seats:  # the seat the loop stops at is the one drawn
+            draw -= left[drawn]
+            if draw < 0:
+                break
+        else:  # pragma: no cover - the draw is below the total
+            raise AssertionError
+        left[drawn] -= 1
+        placed[card] = drawn
     return placed
 
 
@@ -180,17 +254,35 @@ def _place_exactly(
 
 def _split(
     unseen: int, others: Sequence[int], excluded: tuple[int, ...]
-) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], tuple[int, ...]]:
-    """The unseen cards some seat cannot hold, the seats each of them may go to, and the rest."""
-    masks = [(seat, excluded[seat] & unseen) for seat in others]
+) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], tuple[int, ...], dict[int, int]]:
+    """The unseen cards some seat cannot hold, the seats each of them may go to, the rest.
+
+    And ``len`` of each card's seats. The constrained cards fall into a few classes by the
+    seats that rule them out: the classes are found by splitting the constrained cards seat
+    by seat, and each class's cards share one tuple of seats (in seat order, as
+    ``tuple(seat for seat in others if card not in excluded[seat])`` gives it).
+    """
     blocked = 0
-    for _, mask in masks:
-        blocked |= mask
-    constrained = indices_of_mask(blocked)
-    allowed = {
-        card: tuple(seat for seat, mask in masks if not mask >> card & 1) for card in constrained
-    }
-    return constrained, allowed, indices_of_mask(unseen & ~blocked)
+    for seat in others:
+        blocked |= excluded[seat]
+    blocked &= unseen
+    classes: list[tuple[int, tuple[int, ...]]] = [(blocked, ())]
+    for seat in others:
+        mask = excluded[seat]
+        split = []
+        for cards, seats in classes:
+            if cards & ~mask:
+                split.append((cards & ~mask, (*seats, seat)))
+            if cards & mask:
+                split.append((cards & mask, seats))
+        classes = split
+    allowed: dict[int, tuple[int, ...]] = {}
+    lengths: dict[int, int] = {}
+    for cards, seats in classes:
+        indices = indices_of_mask(cards)
+        allowed.update(dict.fromkeys(indices, seats))
+        lengths.update(dict.fromkeys(indices, len(seats)))
+    return indices_of_mask(blocked), allowed, indices_of_mask(unseen & ~blocked), lengths
 
 
 def _place(
@@ -198,14 +290,19 @@ def _place(
     cards: Sequence[int],
     allowed: Mapping[int, Sequence[int]],
     room: Sequence[int],
+    lengths: Mapping[int, int] | None = None,
 ) -> dict[int, int]:
     """Place the constrained ``cards``: a few randomized tries, then the exact matching.
+
+    ``lengths`` is ``len(allowed[card])`` for each card, when the caller has it.
 
     Raises:
         InvalidStateError: No placement exists (S7).
     """
+    if lengths is None:
+        lengths = {card: len(seats) for card, seats in allowed.items()}
     for _ in range(_GREEDY_ATTEMPTS):
-        placed = _place_greedily(rng, cards, allowed, room)
+        placed = _place_greedily(rng, cards, allowed, room, lengths)
         if placed is not None:
             return placed
     placed = _place_exactly(rng, cards, allowed, room)
@@ -214,8 +311,7 @@ def _place(
     return placed
 
 
-@attrs.frozen(kw_only=True)
-class _Plan:
+class _Plan(NamedTuple):
     """What every sample of one constrained observation shares: all but the random choices."""
 
     hands: tuple[int, ...]
@@ -223,18 +319,22 @@ class _Plan:
     room: tuple[int, ...]
     constrained: tuple[int, ...]
     allowed: Mapping[int, tuple[int, ...]]
+    lengths: Mapping[int, int]
+    """``len(allowed[card])`` for each constrained card: the order they are placed in."""
     free: tuple[int, ...]
 
 
-def _plan(observation: SixesObservation, own: int, seen: int) -> _Plan | None:
+def _plan(
+    observation: SixesObservation, own: int, seen: int, excluded: tuple[int, ...]
+) -> _Plan | None:
     """The constrained deal of ``observation`` under S7, or None when the passes rule out nothing.
 
-    ``own`` and ``seen`` are the masks of the observer's hand and of it with the table.
+    ``own`` and ``seen`` are the masks of the observer's hand and of it with the table;
+    ``excluded`` is the :func:`replay`'s.
 
     Raises:
         InvalidStateError: The observation contradicts itself (hand sizes, the passes).
     """
-    excluded = pass_exclusions(observation, must_play_if_able=True)
     me = observation.player
     if me is None:
         raise ValueError("a spectator's observation has no seat to determinize for")
@@ -248,14 +348,15 @@ def _plan(observation: SixesObservation, own: int, seen: int) -> _Plan | None:
     if sum(sizes) - sizes[me] != unseen.bit_count() or sizes[me] != len(observation.hand):
         raise InvalidStateError("the observation's hand sizes do not match its unseen cards")
     # A pass means the 6♦ is on the table: nobody is about to open (S5).
-    constrained, allowed, free = _split(unseen, others, excluded)
+    constrained, allowed, free, lengths = _split(unseen, others, excluded)
     return _Plan(
-        hands=tuple(own if seat == me else 0 for seat in range(len(sizes))),
-        others=tuple(others),
-        room=tuple(0 if seat == me else size for seat, size in enumerate(sizes)),
-        constrained=constrained,
-        allowed=allowed,
-        free=free,
+        tuple([own if seat == me else 0 for seat in range(len(sizes))]),
+        tuple(others),
+        tuple([0 if seat == me else size for seat, size in enumerate(sizes)]),
+        constrained,
+        allowed,
+        lengths,
+        free,
     )
 
 
@@ -270,26 +371,41 @@ class Sampler(NamedTuple):
     own: int
     table_mask: int
     playable: int
-    facts: tuple[tuple[int, ...], int | None] | None
+    facts: DealFacts | None
     """The uniform deal's :func:`~cardgames.sixes.observation.deal_facts`, or None."""
     plan: _Plan | None
     """The constrained deal (S7), or None."""
+    replayed_table: int | None
+    """:attr:`Replay.table` of the history, for :func:`~cardgames.sixes.state.check_state`."""
 
 
-def prepare(observation: SixesObservation, *, must_play_if_able: bool) -> Sampler:
+def prepare(
+    observation: SixesObservation, *, must_play_if_able: bool, own: int | None = None
+) -> Sampler:
     """Everything :func:`sample` needs of ``observation``, worked out once.
+
+    ``own`` is the mask of the observer's hand when the caller knows it.
 
     Raises:
         InvalidStateError: No deal of the unseen cards fits the observation (hand sizes, the
             6♦, the passes).
         ValueError: The same, found by the uniform deal, or a spectator's observation.
     """
-    own = mask_of_cards(observation.hand)
+    if own is None:
+        own = mask_of_cards(observation.hand)
     seen = own | mask_of_columns(observation.columns)
-    plan = _plan(observation, own, seen) if must_play_if_able else None
-    facts = deal_facts(observation, own, seen) if plan is None else None
+    if must_play_if_able:
+        replayed = replay(observation, must_play_if_able=True)
+        plan = _plan(observation, own, seen, replayed.excluded)
+        facts = deal_facts(observation, own, seen) if plan is None else None
+    else:
+        plan = None
+        facts = deal_facts(observation, own, seen)
+        replayed = replay(observation, must_play_if_able=False)
     table = seen & ~own
-    return Sampler(observation, own, table, playable_mask(table), facts, plan)
+    # When the replay built this very table, it knows its playable cards.
+    playable = replayed.playable if replayed.table == table else playable_mask(table)
+    return Sampler(observation, own, table, playable, facts, plan, replayed.table)
 
 
 def sample(sampler: Sampler, rng: random.Random) -> SixesState:
@@ -307,7 +423,8 @@ def sample(sampler: Sampler, rng: random.Random) -> SixesState:
     else:
         dealt = list(plan.hands)
         room = list(plan.room)
-        for card, seat in _place(rng, plan.constrained, plan.allowed, room).items():
+        placed = _place(rng, plan.constrained, plan.allowed, room, plan.lengths)
+        for card, seat in placed.items():
             dealt[seat] |= 1 << card
             room[seat] -= 1
         free = list(plan.free)
@@ -336,6 +453,7 @@ def determinize(
         InvalidStateError: No deal of the unseen cards fits the observation (hand sizes, the 6♦,
             the passes).
     """
-    state = sample(prepare(observation, must_play_if_able=must_play_if_able), rng)
-    check_state(state)
+    sampler = prepare(observation, must_play_if_able=must_play_if_able)
+    state = sample(sampler, rng)
+    check_state(state, replayed_table=sampler.replayed_table)
     return state

@@ -39,8 +39,8 @@ _OPENING: Final = PLAYS[SIX_OF_DIAMONDS_BIT.bit_length() - 1]
 """The play of the 6♦ that ``legal_actions`` returns (any equal play opens a round too)."""
 
 
-def _card_problems(state: SixesState) -> list[str]:
-    """What is wrong with the cards of ``state`` (S2, S5, S6)."""
+def _card_problems(state: SixesState, *, table_valid: bool = False) -> list[str]:
+    """What is wrong with the cards of ``state`` (S2, S5, S6); ``table_valid``: known valid."""
     problems = []
     union = state.table_mask
     for mask in state.hand_masks:
@@ -49,7 +49,7 @@ def _card_problems(state: SixesState) -> list[str]:
         union |= mask
     if union != FULL_MASK:
         problems.append("the hands and the table must hold the 40 cards exactly once (S2)")
-    if not is_valid_table(state.table_mask):
+    if not table_valid and not is_valid_table(state.table_mask):
         problems.append("each column must be one run through its 6, the 6♦ first (S5, S6)")
     if bool(state.history) != bool(state.table_mask) or (
         state.history
@@ -106,9 +106,12 @@ def _history_problems(state: SixesState) -> list[str]:
     return []
 
 
-def _play_problems(state: SixesState) -> list[str]:
-    """What no sequence of plays could lead to in ``state`` (S1, S5, S6, S8, S10)."""
-    problems = _history_problems(state)
+def _play_problems(state: SixesState, *, history_sound: bool = False) -> list[str]:
+    """What no sequence of plays could lead to in ``state`` (S1, S5, S6, S8, S10).
+
+    ``history_sound``: the history is known to pass :func:`_history_problems`.
+    """
+    problems = [] if history_sound else _history_problems(state)
     hands = state.hand_masks
     if state.to_play is not None:
         if not state.table_mask and not hands[state.to_play] & SIX_OF_DIAMONDS_BIT:
@@ -122,14 +125,23 @@ def _play_problems(state: SixesState) -> list[str]:
     return problems
 
 
-def check_state(state: SixesState) -> None:
+def check_state(state: SixesState, *, replayed_table: int | None = None) -> None:
     """Raise InvalidStateError unless ``state`` is a well-formed Sixes position.
 
     The validating constructor runs it; so does ``determinize`` on a state it built unchecked.
+
+    Args:
+        state: The state to check.
+        replayed_table: The table that the state's history builds when every turn is by a seat,
+            every action is a :class:`Play` or :class:`Pass` (of those very classes) and every
+            play is legal in its turn (S5, S6), as ``determinize`` finds out when it replays
+            the history; None when unknown. When it equals the state's table, the table is
+            valid and the history plays each of its cards once, so neither is checked again.
     """
-    problems = _chip_and_seat_problems(state) + _card_problems(state)
+    known = replayed_table is not None and replayed_table == state.table_mask
+    problems = _chip_and_seat_problems(state) + _card_problems(state, table_valid=known)
     if not problems:
-        problems = _play_problems(state)
+        problems = _play_problems(state, history_sound=known)
     if problems:
         raise InvalidStateError("invalid Sixes state: " + "; ".join(problems))
 
