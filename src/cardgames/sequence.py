@@ -81,10 +81,17 @@ class Chain(Sequence[ItemT]):
 
     def appended(self, item: ItemT) -> Chain[ItemT]:
         """This chain with ``item`` added at the end; ``self`` is unchanged and shared."""
+        # _link inlined: the engines append once per action, so the call it saves counts
         tail = self._tail
+        chain: Chain[ItemT] = _new(Chain)
         if len(tail) < CHUNK:
-            return _link(_new(Chain), self._prev, (*tail, item), self._len + 1)
-        return _link(_new(Chain), self, (item,), self._len + 1)
+            chain._prev = self._prev
+            chain._tail = tail + (item,)  # noqa: RUF005 - faster than unpacking into a tuple
+        else:
+            chain._prev = self
+            chain._tail = (item,)
+        chain._len = self._len + 1
+        return chain
 
     def _parts(self) -> list[tuple[ItemT, ...]]:
         """The chunks, oldest first."""

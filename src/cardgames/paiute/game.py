@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from operator import itemgetter
 from typing import Final
 
 from cardgames.cards import Card, make_rng
@@ -47,6 +46,10 @@ from cardgames.paiute.action import (
 )
 from cardgames.paiute.config import FinalTurns, PaiuteConfig
 from cardgames.paiute.hands import (
+    CALL_KEYS,
+    NATURAL_MASK_BY_WILD_CARD,
+    RANK_WEIGHT,
+    SHOW_KEYS,
     CallOption,
     HandValue,
     call_options_indices,
@@ -132,7 +135,7 @@ class Paiute:
     :data:`~cardgames.paiute.action.PaiuteAction` and :class:`PaiuteObservation`.
     """
 
-    __slots__ = ("_ace_low", "_config", "_keep", "_max_turns", "_n")
+    __slots__ = ("_ace_low", "_callable", "_config", "_keep", "_max_turns", "_n", "_next")
 
     def __init__(self, config: PaiuteConfig | None = None) -> None:
         if config is None:
@@ -141,8 +144,10 @@ class Paiute:
             raise InvalidConfigError(f"Paiute takes a PaiuteConfig, not {config!r}")
         self._config = config
         self._n = config.num_players
+        self._next = tuple((seat + 1) % self._n for seat in range(self._n))
         self._keep = 1 if config.reshuffle_keep_top_discard else 0
         self._ace_low = config.ace_low_straight
+        self._callable = CALL_KEYS[config.ace_low_straight]
         self._max_turns = config.max_turns
 
     def __repr__(self) -> str:
@@ -329,23 +334,37 @@ class Paiute:
             pile = state.pile_indices
             return _DRAW_CHOICES[bool(state.stock_indices) or len(pile) > self._keep][bool(pile)]
         hand = state.hand_indices[player]  # six cards after the draw (P9)
-        wild_rank = (state.table.wild >> 2) + 2
+        a, b, c, d, e, f = hand
+        discards = _DISCARD_ACTIONS
+        actions: tuple[PaiuteAction, ...] = (
+            discards[a],
+            discards[b],
+            discards[c],
+            discards[d],
+            discards[e],
+            discards[f],
+        )
         forbidden: int | None = None
         if drawn.source is _FROM_PILE:
             forbidden = drawn.card_index
             i = hand.index(forbidden)
-            actions: tuple[PaiuteAction, ...] = itemgetter(*hand[:i], *hand[i + 1 :])(
-                _DISCARD_ACTIONS
-            )
-        else:
-            actions = itemgetter(*hand)(_DISCARD_ACTIONS)
+            actions = actions[:i] + actions[i + 1 :]
+        # Whether any call (or show) can be legal is one lookup of the hand's natural ranks
+        # in the evaluator's tables (call_options_indices's first step): mostly none can.
+        weight = RANK_WEIGHT
+        wild = state.table.wild
+        natural = (weight[a] + weight[b] + weight[c] + weight[d] + weight[e] + weight[f]) & (
+            NATURAL_MASK_BY_WILD_CARD[wild]
+        )
         if state.caller is None:
-            calls = call_options_indices(hand, wild_rank, self._ace_low, forbidden)
-            if calls:
-                return actions + tuple(
-                    _CALL_SIX if discard is None else _CALL_ACTIONS[discard] for discard, _ in calls
-                )
-        elif evaluate_indices(hand, wild_rank) is not None:
+            if natural in self._callable:
+                calls = call_options_indices(hand, (wild >> 2) + 2, self._ace_low, forbidden)
+                if calls:
+                    return actions + tuple(
+                        _CALL_SIX if discard is None else _CALL_ACTIONS[discard]
+                        for discard, _ in calls
+                    )
+        elif natural in SHOW_KEYS:
             return (*actions, _SHOW_SIX)
         return actions
 
@@ -395,7 +414,7 @@ class Paiute:
             case _:
                 return _NOT_PAIUTE
 
-    def apply(
+    def apply(  # noqa: C901, PLR0912 - the hot path's type dispatch, then the general match
         self,
         state: PaiuteState,
         action: PaiuteAction,
@@ -427,6 +446,18 @@ class Paiute:
         player = state.current_player
         if player is None:
             raise IllegalActionError(f"{action!r} is not legal: the session is over (P20)")
+        if stock_order is None and next_deck is None:
+            # The hot path: the exact action classes, by type (what the match below does for
+            # them, without its class patterns); anything else, a subclass included, takes it.
+            kind = type(action)
+            if kind is Discard:
+                card = action.card  # type: ignore[union-attr]
+                index = card.index if type(card) is Card else None
+                return self._discard(state, action, player, index, None)  # type: ignore[arg-type]
+            if kind is DrawStock:
+                return self._draw_stock(state, action, player, None)  # type: ignore[arg-type]
+            if kind is DrawDiscard:
+                return self._draw_discard(state, action, player)  # type: ignore[arg-type]
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
         match action:  # the most frequent actions first
             case Discard(card=card):
@@ -568,7 +599,7 @@ class Paiute:
             history = history.appended(STOCK_DRAWS[player])
         hands = list(state.hand_indices)
         hand = list(hands[player])
-        insort(hand, card)
+        insort(hand, card)  # the hand stays in card order
         hands[player] = tuple(hand)
         return unchecked_state(
             state.table,
@@ -595,7 +626,7 @@ class Paiute:
         card = pile[-1]
         hands = list(state.hand_indices)
         hand = list(hands[player])
-        insort(hand, card)
+        insort(hand, card)  # the hand stays in card order
         hands[player] = tuple(hand)
         return unchecked_state(
             state.table,
@@ -648,7 +679,9 @@ class Paiute:
             or (card == drawn.card_index and drawn.source is _FROM_PILE)
         ):
             raise self._illegal(action, player, self._why_not_discard(state, card) or "")
-        i = hand.index(card)
+        kept = list(hand)
+        kept.remove(card)
+        rest = tuple(kept)
         turns = state.turns_played + 1
         caller = state.caller
         max_turns = self._max_turns
@@ -658,22 +691,17 @@ class Paiute:
             else max_turns is not None and turns >= max_turns
         ):
             return self._end_turn(
-                state,
-                player,
-                hand[:i] + hand[i + 1 :],
-                (*state.pile_indices, card),
-                DISCARDS[player][card],
-                deck,
+                state, player, rest, (*state.pile_indices, card), DISCARDS[player][card], deck
             )
         # the deal goes on: _end_turn's common case, inlined for the most frequent action
         hands = list(state.hand_indices)
-        hands[player] = hand[:i] + hand[i + 1 :]
+        hands[player] = rest
         return unchecked_state(
             state.table,
             tuple(hands),
             state.stock_indices,
-            (*state.pile_indices, card),
-            (player + 1) % self._n,
+            state.pile_indices + (card,),  # noqa: RUF005 - faster than unpacking into a tuple
+            self._next[player],
             None,
             turns,
             caller,

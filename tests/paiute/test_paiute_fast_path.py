@@ -1,0 +1,143 @@
+"""The engine's fast paths give what their readable references give (P9-P13, P15, P16).
+
+``legal_actions`` decides whether a call or a show is possible with one set lookup of the
+hand's natural-rank key, and ``apply`` dispatches the exact action classes by type; the
+references below are the code they replaced, kept readable.
+"""
+
+from __future__ import annotations
+
+import random
+from operator import itemgetter
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgames.cards import Card
+from cardgames.errors import IllegalActionError
+from cardgames.paiute import (
+    Call,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    FinalTurns,
+    Paiute,
+    PaiuteAction,
+    PaiuteConfig,
+    PaiuteState,
+    ShowSix,
+)
+from cardgames.paiute.action import ACTIONS, CALL_BASE, CALL_SIX_ID, DISCARD_BASE
+from cardgames.paiute.hands import (
+    CALL_KEYS,
+    NATURAL_MASK_BY_WILD_CARD,
+    RANK_WEIGHT,
+    SHOW_KEYS,
+    call_options_indices,
+    evaluate_indices,
+)
+from cardgames.paiute.state import DrawSource
+from strategies import seeds, slow_settings
+
+_DISCARDS = ACTIONS[DISCARD_BASE : DISCARD_BASE + 52]
+_CALLS = ACTIONS[CALL_BASE : CALL_BASE + 52]
+
+
+def reference_legal_actions(game: Paiute, state: PaiuteState) -> tuple[PaiuteAction, ...]:
+    """``legal_actions`` as it was written before the fast path (P9, P10, P11, P13)."""
+    player = state.current_player
+    if player is None:
+        return ()
+    keep = 1 if game.config.reshuffle_keep_top_discard else 0
+    if state.drawn is None:
+        pile = state.pile_indices
+        stock_ok = bool(state.stock_indices) or len(pile) > keep
+        return (*((DrawStock(),) if stock_ok else ()), *((DrawDiscard(),) if pile else ()))
+    hand = state.hand_indices[player]
+    wild_rank = (state.table.wild >> 2) + 2
+    forbidden: int | None = None
+    if state.drawn.source is DrawSource.DISCARD_PILE:
+        forbidden = state.drawn.card_index
+        i = hand.index(forbidden)
+        actions: tuple[PaiuteAction, ...] = itemgetter(*hand[:i], *hand[i + 1 :])(_DISCARDS)
+    else:
+        actions = itemgetter(*hand)(_DISCARDS)
+    if state.caller is None:
+        calls = call_options_indices(hand, wild_rank, game.config.ace_low_straight, forbidden)
+        if calls:
+            return actions + tuple(
+                ACTIONS[CALL_SIX_ID] if discard is None else _CALLS[discard] for discard, _ in calls
+            )
+    elif evaluate_indices(hand, wild_rank) is not None:
+        return (*actions, ShowSix())
+    return actions
+
+
+configs = st.builds(
+    PaiuteConfig,
+    num_players=st.integers(2, 5),
+    max_turns=st.sampled_from([None, 40, 200]),
+    ace_low_straight=st.booleans(),
+    final_turns=st.sampled_from(list(FinalTurns)),
+    reshuffle_keep_top_discard=st.booleans(),
+    wild_indicator_in_play=st.booleans(),
+)
+
+
+@slow_settings()
+@given(config=configs, seed=seeds())
+def test_legal_actions_match_the_reference_along_random_games(
+    config: PaiuteConfig, seed: int
+) -> None:
+    """P9-P13: every state of a random game has the reference's legal actions, in its order."""
+    game = Paiute(attrs.evolve(config, max_turns=config.max_turns or 300))
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    while not game.is_terminal(state):
+        legal = game.legal_actions(state)
+        assert legal == reference_legal_actions(game, state)
+        # prefer calls, so that final turns (and ShowSix) are met often
+        calls = [a for a in legal if type(a) is Call]
+        choices = calls if calls and rng.random() < 0.5 else legal
+        state = game.apply(state, choices[rng.randrange(len(choices))])
+
+
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=6, max_size=6, unique=True).map(tuple),
+    wild=st.integers(0, 51),
+    ace_low=st.booleans(),
+)
+def test_call_and_show_keys_decide_as_the_evaluator(
+    cards: tuple[int, ...], wild: int, ace_low: bool
+) -> None:
+    """P11, P15, P16: six cards may call only if their key is a call key, show iff a show key."""
+    key = sum(RANK_WEIGHT[i] for i in cards) & NATURAL_MASK_BY_WILD_CARD[wild]
+    wild_rank = (wild >> 2) + 2
+    hand = tuple(sorted(cards))
+    if call_options_indices(hand, wild_rank, ace_low):
+        assert key in CALL_KEYS[ace_low]
+    assert (key in SHOW_KEYS) == (evaluate_indices(hand, wild_rank) is not None)
+
+
+class _MyDiscard(Discard):
+    """A user's subclass of an action class: not dispatched by type, still understood."""
+
+
+def test_apply_understands_subclasses_of_the_action_classes() -> None:
+    """P9: an instance of a subclass of Discard is applied as the Discard it is."""
+    game = Paiute(PaiuteConfig(num_players=3))
+    state = game.apply(game.initial_state(seed=5), DrawStock())
+    card = Card.from_index(state.hand_indices[state.current_player or 0][0])
+    assert game.apply(state, _MyDiscard(card=card)) == game.apply(state, Discard(card=card))
+
+
+def test_apply_refuses_a_discard_whose_card_is_forged() -> None:
+    """P9: the type-dispatched Discard still refuses a card field that is not a card."""
+    game = Paiute(PaiuteConfig(num_players=3))
+    state = game.apply(game.initial_state(seed=5), DrawStock())
+    forged = Discard(card=Card.from_index(0))
+    object.__setattr__(forged, "card", 7)
+    with pytest.raises(IllegalActionError, match="not a Paiute action"):
+        game.apply(state, forged)
