@@ -452,8 +452,39 @@ class Paiute:
             kind = type(action)
             if kind is Discard:
                 card = action.card  # type: ignore[union-attr]
-                index = card.index if type(card) is Card else None
-                return self._discard(state, action, player, index, None)  # type: ignore[arg-type]
+                if type(card) is not Card:
+                    return self._discard(state, action, player, None, None)  # type: ignore[arg-type]
+                index = card.index
+                hand = state.hand_indices[player]
+                drawn = state.drawn
+                turns = state.turns_played + 1
+                max_turns = self._max_turns
+                if (
+                    drawn is None
+                    or index not in hand
+                    or (index == drawn.card_index and drawn.source is _FROM_PILE)
+                    or state.caller is not None
+                    or (max_turns is not None and turns >= max_turns)
+                ):
+                    return self._discard(state, action, player, index, None)  # type: ignore[arg-type]
+                # a legal discard in a deal that goes on: _discard's common case, inlined
+                kept = list(hand)
+                kept.remove(index)
+                hands = list(state.hand_indices)
+                hands[player] = tuple(kept)
+                return unchecked_state(
+                    state.table,
+                    tuple(hands),
+                    state.stock_indices,
+                    state.pile_indices + (index,),  # noqa: RUF005 - faster than unpacking
+                    self._next[player],
+                    None,
+                    turns,
+                    None,
+                    None,
+                    state.rebuilt_indices,
+                    state.history.appended(DISCARDS[player][index]),
+                )
             if kind is DrawStock:
                 return self._draw_stock(state, action, player, None)  # type: ignore[arg-type]
             if kind is DrawDiscard:
@@ -461,8 +492,13 @@ class Paiute:
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
         match action:  # the most frequent actions first
             case Discard(card=card):
-                index = INDEX_BY_RANK_SUIT[card.rank][card.suit] if type(card) is Card else None
-                successor = self._discard(state, action, player, index, deck)
+                successor = self._discard(
+                    state,
+                    action,
+                    player,
+                    INDEX_BY_RANK_SUIT[card.rank][card.suit] if type(card) is Card else None,
+                    deck,
+                )
             case DrawStock():
                 successor = self._draw_stock(state, action, player, stock_order)
             case DrawDiscard():
