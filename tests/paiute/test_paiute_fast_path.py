@@ -7,8 +7,14 @@ references below are the code they replaced, kept readable.
 
 from __future__ import annotations
 
+import importlib.util
+import pickle
 import random
+import sys
+from collections.abc import Callable
 from operator import itemgetter
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -38,6 +44,7 @@ from cardgames.paiute.hands import (
     call_options_indices,
     evaluate_indices,
 )
+from cardgames.paiute.session import shuffle
 from cardgames.paiute.state import DrawSource
 from strategies import seeds, slow_settings
 
@@ -141,3 +148,67 @@ def test_apply_refuses_a_discard_whose_card_is_forged() -> None:
     object.__setattr__(forged, "card", 7)
     with pytest.raises(IllegalActionError, match="not a Paiute action"):
         game.apply(state, forged)
+
+
+@given(seed=seeds(), size=st.integers(0, 60))
+def test_the_shuffle_draws_as_random_shuffle_at_every_size(seed: int, size: int) -> None:
+    """P5, P10: the table-driven shuffle swaps as random.shuffle and leaves the same generator."""
+    mine, theirs = list(range(size)), list(range(size))
+    rng, reference = random.Random(seed), random.Random(seed)
+    shuffle(mine, rng)
+    reference.shuffle(theirs)
+    assert mine == theirs
+    assert rng.getstate() == reference.getstate()
+
+
+def _reference_determinize() -> Callable[..., Any]:
+    """``reference_determinize`` from benchmarks/paiute_reference.py (the code replaced)."""
+    path = Path(__file__).parents[2] / "benchmarks" / "paiute_reference.py"
+    spec = importlib.util.spec_from_file_location("paiute_reference", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("paiute_reference", module)
+    spec.loader.exec_module(module)
+    reference: Callable[..., Any] = module.reference_determinize
+    return reference
+
+
+@slow_settings()
+@given(config=configs, seed=seeds())
+def test_determinize_draws_what_the_reference_draws(config: PaiuteConfig, seed: int) -> None:
+    """P2, P6, P10: the same observation and generator give the reference's sample, again too.
+
+    The game keeps the sampler of the latest observation and skips the checks of its later
+    samples: those samples are still the reference's, draw for draw.
+    """
+    reference = _reference_determinize()
+    game = Paiute(attrs.evolve(config, max_turns=config.max_turns or 300))
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    step = 0
+    while not game.is_terminal(state):
+        if step % 7 == 0:
+            player = state.current_player
+            for seen in (game.observe(state, player), game.observe(state, None)):
+                mine, theirs = random.Random(step), random.Random(step)
+                for _ in range(3):  # the first sample, then the sampler's
+                    assert game.determinize(seen, mine) == reference(game.config, seen, theirs)
+                assert mine.getstate() == theirs.getstate()
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[rng.randrange(len(legal))])
+        step += 1
+
+
+def test_the_sampler_belongs_to_each_game_and_is_not_pickled() -> None:
+    """Issue 12: the latest observation's sampler lives on its game and pickles as nothing."""
+    first, second = Paiute(PaiuteConfig()), Paiute(PaiuteConfig())
+    state = first.initial_state(seed=4)
+    seen = first.observe(state, state.current_player)
+    first.determinize(seen, random.Random(1))
+    assert first._sampler is not None
+    assert first._sampler.observation is seen
+    assert second._sampler is None
+    copy = pickle.loads(pickle.dumps(first))  # noqa: S301 - our own bytes
+    assert copy == first
+    assert copy._sampler is None

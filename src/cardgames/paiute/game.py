@@ -65,7 +65,7 @@ from cardgames.paiute.history import (
     RebuiltStock,
     ShowedSix,
 )
-from cardgames.paiute.observation import PaiuteObservation, determinize, observe
+from cardgames.paiute.observation import PaiuteObservation, Sampler, observe, prepare, sample
 from cardgames.paiute.session import (
     DECK_INDICES,
     check_order,
@@ -135,7 +135,16 @@ class Paiute:
     :data:`~cardgames.paiute.action.PaiuteAction` and :class:`PaiuteObservation`.
     """
 
-    __slots__ = ("_ace_low", "_callable", "_config", "_keep", "_max_turns", "_n", "_next")
+    __slots__ = (
+        "_ace_low",
+        "_callable",
+        "_config",
+        "_keep",
+        "_max_turns",
+        "_n",
+        "_next",
+        "_sampler",
+    )
 
     def __init__(self, config: PaiuteConfig | None = None) -> None:
         if config is None:
@@ -148,10 +157,16 @@ class Paiute:
         self._keep = 1 if config.reshuffle_keep_top_discard else 0
         self._ace_low = config.ace_low_straight
         self._callable = CALL_KEYS[config.ace_low_straight]
+        self._sampler: Sampler | None = None
+        """The sampler of the latest observation determinized (a search samples one often)."""
         self._max_turns = config.max_turns
 
     def __repr__(self) -> str:
         return f"Paiute({self._config!r})"
+
+    def __reduce__(self) -> tuple[type[Paiute], tuple[PaiuteConfig]]:
+        """Pickle a game as its config (its tables and its sampler are rebuilt from it)."""
+        return Paiute, (self._config,)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Paiute) and other._config == self._config
@@ -870,7 +885,15 @@ class Paiute:
         """
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-        return determinize(self._config, observation, rng)
+        last = self._sampler  # one read: another thread may replace it
+        if last is not None and last.observation is observation:
+            # The same observation again: its first sample passed every check, and each
+            # sample differs only in where the unseen cards lie (see Sampler).
+            return sample(self._config, last, rng, checked=False)
+        sampler = prepare(self._config, observation)
+        state = sample(self._config, sampler, rng)
+        self._sampler = sampler
+        return state
 
     # --- the library's view of the game ---------------------------------------------------
 
