@@ -429,7 +429,7 @@ class Paiute:
             case _:
                 return _NOT_PAIUTE
 
-    def apply(  # noqa: C901, PLR0912 - the hot path's type dispatch, then the general match
+    def apply(  # noqa: C901, PLR0911, PLR0912 - the hot path inlined, then the general match
         self,
         state: PaiuteState,
         action: PaiuteAction,
@@ -501,7 +501,30 @@ class Paiute:
                     state.history.appended(DISCARDS[player][index]),
                 )
             if kind is DrawStock:
-                return self._draw_stock(state, action, player, None)  # type: ignore[arg-type]
+                stock = state.stock_indices
+                if not stock or state.drawn is not None:  # a rebuild, or an illegal draw
+                    return self._draw_stock(state, action, player, None)  # type: ignore[arg-type]
+                card = stock[-1]
+                if card == state.table.wild and not state.rebuilt_indices:
+                    return self._draw_stock(state, action, player, None)  # type: ignore[arg-type]
+                # a plain draw from the stock: _draw_stock's common case, inlined
+                hands = list(state.hand_indices)
+                grown = list(hands[player])
+                insort(grown, card)  # the hand stays in card order
+                hands[player] = tuple(grown)
+                return unchecked_state(
+                    state.table,
+                    tuple(hands),
+                    stock[:-1],
+                    state.pile_indices,
+                    player,
+                    DRAWN[0][card],
+                    state.turns_played,
+                    state.caller,
+                    state.last_to_play,
+                    state.rebuilt_indices,
+                    state.history.appended(STOCK_DRAWS[player]),
+                )
             if kind is DrawDiscard:
                 return self._draw_discard(state, action, player)  # type: ignore[arg-type]
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
