@@ -22,7 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames.cards import Card
-from cardgames.errors import IllegalActionError
+from cardgames.errors import IllegalActionError, InvalidStateError
+from cardgames.game import PlayerId
 from cardgames.paiute import (
     Call,
     Discard,
@@ -44,6 +45,7 @@ from cardgames.paiute.hands import (
     call_options_indices,
     evaluate_indices,
 )
+from cardgames.paiute.observation import determinize
 from cardgames.paiute.session import shuffle
 from cardgames.paiute.state import DrawSource
 from strategies import seeds, slow_settings
@@ -212,3 +214,15 @@ def test_the_sampler_belongs_to_each_game_and_is_not_pickled() -> None:
     copy = pickle.loads(pickle.dumps(first))  # noqa: S301 - our own bytes
     assert copy == first
     assert copy._sampler is None
+
+
+def test_the_module_determinize_draws_what_the_game_draws() -> None:
+    """P2: observation.determinize (no sampler kept) samples as Paiute.determinize does."""
+    game = Paiute(PaiuteConfig(num_players=3))
+    state = game.apply(game.initial_state(seed=9), DrawDiscard())
+    seen = game.observe(state, PlayerId(0))
+    assert determinize(game.config, seen, random.Random(2)) == game.determinize(
+        seen, random.Random(2)
+    )
+    with pytest.raises(InvalidStateError, match="not a Paiute observation"):
+        game.determinize(state, random.Random(2))  # type: ignore[arg-type]
