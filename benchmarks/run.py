@@ -44,8 +44,11 @@ from suite import (
     interleaved,
     median,
     memory_per_state,
+    paiute_reference_measures,
     sixes_reference_measures,
 )
+
+from cardgames.paiute import Paiute, PaiuteConfig
 
 # (numerator, denominator, how to read the ratio): "speed" ratios are > 1 when the engine is
 # faster than the anchor; "cost" ratios are the engine's time over the anchor's (or stdlib's).
@@ -67,6 +70,8 @@ RATIOS = [
     ("paiute.observation_from_json", "paiute.observation_json_loads", "cost"),
     ("sixes.to_json", "crazy_eights.serialize", "cost"),
     ("sixes.from_json", "crazy_eights.deserialize", "cost"),
+    ("paiute.determinize", "paiute.determinize_reference", "cost"),
+    ("paiute.determinize_again", "paiute.determinize_again_reference", "cost"),
     ("sixes.ismcts", "sixes.ismcts_reference", "speed"),
     ("paiute.ismcts", "paiute.ismcts_reference", "speed"),
     ("sixes.ismcts_bound", "sixes.ismcts_reference", "speed"),
@@ -130,6 +135,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             iterations=iterations,
         )
     measures += sixes_reference_measures(games["sixes"][0], samples)
+    measures += paiute_reference_measures(Paiute(PaiuteConfig()), samples)
     measures += evaluate_measures(samples * 5)
     units = {m.name: m.unit for m in measures}
     if not args.no_anchors:

@@ -21,7 +21,12 @@ from typing import Any
 
 import attrs
 from ismcts_reference import ReferenceISMCTSBot  # beside this module
-from sixes_determinize_reference import reference_determinize  # beside this module
+from paiute_reference import (
+    reference_determinize as paiute_reference_determinize,
+)  # beside this module
+from sixes_determinize_reference import (
+    reference_determinize as sixes_reference_determinize,
+)  # beside this module
 
 from cardgames.bots import ISMCTSBot
 from cardgames.cards import Card, Rank, standard_deck
@@ -263,9 +268,37 @@ def sixes_reference_measures(game: Game[Any, Any, Any], samples: int) -> list[Me
         Measure(
             "sixes.determinize_reference",
             "µs",
-            _cycle(observations, lambda o: reference_determinize(game, o, rng)),
+            _cycle(observations, lambda o: sixes_reference_determinize(game, o, rng)),
             per_unit=True,
         )
+    ]
+
+
+def paiute_reference_measures(game: Paiute, samples: int) -> list[Measure]:
+    """Paiute's ``determinize`` as it was before (``paiute_reference.py``), on the same positions.
+
+    ``paiute.determinize_reference`` and ``paiute.determinize_again_reference`` take the very
+    observations of ``paiute.determinize`` and ``paiute.determinize_again`` (the same seeded
+    states) and draw the very same samples, so the ratios are the speed-up of the change.
+    """
+    states = trajectory_states(game, samples)
+    observations = [game.observe(s, p) for s in states if (p := game.current_player(s)) is not None]
+    again = [o for o in observations[:: max(1, len(observations) // 40)] for _ in range(10)]
+    config = game.config
+    rng = random.Random(1)
+    return [
+        Measure(
+            "paiute.determinize_reference",
+            "µs",
+            _cycle(observations, lambda o: paiute_reference_determinize(config, o, rng)),
+            per_unit=True,
+        ),
+        Measure(
+            "paiute.determinize_again_reference",
+            "µs",
+            _cycle(again, lambda o: paiute_reference_determinize(config, o, rng)),
+            per_unit=True,
+        ),
     ]
 
 

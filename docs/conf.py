@@ -47,7 +47,7 @@ napoleon_numpy_docstring = False
 nitpicky = True
 _DANGLING = (
     # type variables have no page of their own
-    r"(cardgames\..*\b)?(StateT|ActionT|ObservationT|ConfigT|ItemT)\w*",
+    r"(cardgames\..*\b)?(StateT|ActionT|ObservationT|ConfigT|ItemT|FoldT)\w*",
     # libraries behind the extras ship no inventory that CI could use offline
     r"(np|npt|numpy|pettingzoo|gymnasium|distributed|dask|matplotlib|starlette)\b.*",
     # private classes that public signatures name (the standard library's and ours)

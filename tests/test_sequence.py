@@ -126,6 +126,59 @@ def test_count_type_counts_exact_classes(values: list[object], data: st.DataObje
         assert chain.count_type(kind) == sum(type(v) is kind for v in values[:end])
 
 
+@given(st.lists(st.integers(-9, 9), max_size=6 * CHUNK), st.data())
+def test_fold_gives_the_fold_of_the_items_and_reuses_full_chunks(
+    values: list[int], data: st.DataObject
+) -> None:
+    """fold(key, step, start) is step over the items in order; a longer chain steps only anew."""
+    seen: list[tuple[int, ...]] = []
+    nothing: tuple[int, ...] = ()
+
+    def step(done: tuple[int, ...], chunk: tuple[int, ...]) -> tuple[int, ...]:
+        seen.append(chunk)
+        return (*done, *chunk)
+
+    chain: Chain[int] = Chain(())
+    for end, value in enumerate(values, 1):
+        chain = chain.appended(value)
+        if data.draw(st.booleans()):
+            seen.clear()
+            assert chain.fold("concat", step, nothing) == tuple(values[:end])
+            # every full chunk was stepped at most once over all the folds so far
+            assert sum(map(len, seen)) <= len(chain) % CHUNK + CHUNK * (len(chain) // CHUNK)
+    seen.clear()
+    again = Chain(values).fold("concat", step, nothing)
+    assert again == tuple(values)
+
+
+def test_fold_steps_only_the_newer_items_and_remembers_nothing_on_failure() -> None:
+    """A fold remembers each full chunk's result; a step that raises leaves none remembered."""
+    calls: list[int] = []
+
+    def total(done: int, chunk: tuple[int, ...]) -> int:
+        calls.append(len(chunk))
+        if -1 in chunk:
+            raise ValueError("a bad item")
+        return done + sum(chunk)
+
+    chain = Chain(range(3 * CHUNK + 2))
+    assert chain.fold("total", total, 0) == sum(range(3 * CHUNK + 2))
+    assert calls == [CHUNK, CHUNK, CHUNK, 2]
+    calls.clear()
+    longer = chain.appended(100)
+    assert longer.fold("total", total, 0) == sum(range(3 * CHUNK + 2)) + 100
+    assert calls == [3]  # the full chunks were remembered
+    calls.clear()
+    assert longer.fold("other", total, 5) == sum(range(3 * CHUNK + 2)) + 105
+    assert calls == [CHUNK, CHUNK, CHUNK, 3]  # another key: folded anew
+    bad = Chain([*range(CHUNK), -1, *range(2 * CHUNK)])
+    for expected in ([CHUNK, CHUNK], [CHUNK]):
+        calls.clear()
+        with pytest.raises(ValueError, match="bad item"):
+            bad.fold("total", total, 0)
+        assert calls == expected  # the first chunk is remembered, the failing one is not
+
+
 def test_an_annotation_of_chain_is_a_tuple_at_run_time() -> None:
     """Chain[T] evaluates to tuple[T, ...], so type-directed code treats chains as tuples."""
     annotation: object = Chain[int]

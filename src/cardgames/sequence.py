@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from operator import countOf
 from typing import Any, Final, TypeVar, final, overload
 
 __all__ = ["CHUNK", "Chain"]
 
 ItemT = TypeVar("ItemT")
+FoldT = TypeVar("FoldT")
 
 CHUNK: Final = 16
 """The number of items per chunk: an append copies at most this many references."""
@@ -56,13 +57,13 @@ class Chain(Sequence[ItemT]):
     no room for others), and every operation returns a new chain.
     """
 
-    __slots__ = ("_counts", "_hash", "_len", "_prev", "_tail")
+    __slots__ = ("_hash", "_len", "_memo", "_prev", "_tail")
 
     _prev: Chain[ItemT] | None
     _tail: tuple[ItemT, ...]
     _len: int
     _hash: int
-    _counts: dict[type, int]
+    _memo: dict[object, Any]
 
     def __new__(cls, items: Iterable[ItemT] = ()) -> Chain[ItemT]:
         """The chain of ``items`` in order (``items`` itself if it is a chain)."""
@@ -81,10 +82,17 @@ class Chain(Sequence[ItemT]):
 
     def appended(self, item: ItemT) -> Chain[ItemT]:
         """This chain with ``item`` added at the end; ``self`` is unchanged and shared."""
+        # _link inlined: the engines append once per action, so the call it saves counts
         tail = self._tail
+        chain: Chain[ItemT] = _new(Chain)
         if len(tail) < CHUNK:
-            return _link(_new(Chain), self._prev, (*tail, item), self._len + 1)
-        return _link(_new(Chain), self, (item,), self._len + 1)
+            chain._prev = self._prev
+            chain._tail = tail + (item,)  # noqa: RUF005 - faster than unpacking into a tuple
+        else:
+            chain._prev = self
+            chain._tail = (item,)
+        chain._len = self._len + 1
+        return chain
 
     def _parts(self) -> list[tuple[ItemT, ...]]:
         """The chunks, oldest first."""
@@ -170,6 +178,43 @@ class Chain(Sequence[ItemT]):
         total = countOf(map(type, self._tail), kind)
         return total if self._prev is None else total + _prefix_count(self._prev, kind)
 
+    def fold(
+        self,
+        key: Hashable,
+        step: Callable[[FoldT, tuple[ItemT, ...]], FoldT],
+        start: FoldT,
+    ) -> FoldT:
+        """``step`` applied to ``start`` and each chunk of the items in turn, oldest first.
+
+        ``step(done, items)`` takes the result so far and the next items (a tuple) and returns
+        the next result; it must not change ``done``. The result after each full chunk is
+        remembered on that chunk under ``key`` and shared by every longer chain, so folding a
+        chain that grew costs only the newer items. ``key`` names the fold: the same key must
+        always come with the same ``step`` and ``start``. A ``step`` that raises leaves nothing
+        remembered for the chunk it failed on::
+
+            >>> def total(done: int, items: tuple[int, ...]) -> int:
+            ...     return done + sum(items)
+            >>> Chain(range(40)).fold("sum", total, 0)
+            780
+        """
+        unknown: list[Chain[ItemT]] = []
+        done = start
+        chain = self._prev
+        memo_key = ("fold", key)
+        while chain is not None:
+            try:
+                done = _MEMO(chain)[memo_key]
+            except (AttributeError, KeyError):
+                unknown.append(chain)
+                chain = _PREV(chain)
+            else:
+                break
+        for chain in reversed(unknown):
+            done = step(done, _TAIL(chain))
+            _remember(chain, memo_key, done)
+        return step(done, self._tail)
+
     def __add__(self, other: Chain[ItemT] | tuple[ItemT, ...]) -> Chain[ItemT]:
         if not isinstance(other, Chain | tuple):
             return NotImplemented
@@ -211,7 +256,7 @@ class Chain(Sequence[ItemT]):
 
 
 _new: Final = object.__new__
-_COUNTS: Final = operator.attrgetter("_counts")
+_MEMO: Final = operator.attrgetter("_memo")
 
 
 def _prefix_count(prev: Chain[Any], kind: type) -> int:
@@ -221,7 +266,7 @@ def _prefix_count(prev: Chain[Any], kind: type) -> int:
     total = 0
     while chain is not None:
         try:
-            total = _COUNTS(chain)[kind]
+            total = _MEMO(chain)[kind]
         except (AttributeError, KeyError):
             unknown.append(chain)
             chain = _PREV(chain)
@@ -233,12 +278,12 @@ def _prefix_count(prev: Chain[Any], kind: type) -> int:
     return total
 
 
-def _remember(self: Chain[Any], kind: type, count: int) -> None:
-    """Note on a chain of full chunks how many of its items are of class ``kind``."""
+def _remember(self: Chain[Any], key: object, value: object) -> None:
+    """Note on a chain of full chunks what a count or a fold over its items gave."""
     try:
-        self._counts[kind] = count
+        self._memo[key] = value
     except AttributeError:
-        self._counts = {kind: count}
+        self._memo = {key: value}
 
 
 def _link(

@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from operator import itemgetter
 from typing import Final
 
 from cardgames.cards import Card, make_rng
@@ -47,6 +46,10 @@ from cardgames.paiute.action import (
 )
 from cardgames.paiute.config import FinalTurns, PaiuteConfig
 from cardgames.paiute.hands import (
+    CALL_KEYS,
+    NATURAL_MASK_BY_WILD_CARD,
+    RANK_WEIGHT,
+    SHOW_KEYS,
     CallOption,
     HandValue,
     call_options_indices,
@@ -62,7 +65,7 @@ from cardgames.paiute.history import (
     RebuiltStock,
     ShowedSix,
 )
-from cardgames.paiute.observation import PaiuteObservation, determinize, observe
+from cardgames.paiute.observation import PaiuteObservation, Sampler, observe, prepare, sample
 from cardgames.paiute.session import (
     DECK_INDICES,
     check_order,
@@ -132,7 +135,16 @@ class Paiute:
     :data:`~cardgames.paiute.action.PaiuteAction` and :class:`PaiuteObservation`.
     """
 
-    __slots__ = ("_ace_low", "_config", "_keep", "_max_turns", "_n")
+    __slots__ = (
+        "_ace_low",
+        "_callable",
+        "_config",
+        "_keep",
+        "_max_turns",
+        "_n",
+        "_next",
+        "_sampler",
+    )
 
     def __init__(self, config: PaiuteConfig | None = None) -> None:
         if config is None:
@@ -141,12 +153,20 @@ class Paiute:
             raise InvalidConfigError(f"Paiute takes a PaiuteConfig, not {config!r}")
         self._config = config
         self._n = config.num_players
+        self._next = tuple((seat + 1) % self._n for seat in range(self._n))
         self._keep = 1 if config.reshuffle_keep_top_discard else 0
         self._ace_low = config.ace_low_straight
+        self._callable = CALL_KEYS[config.ace_low_straight]
+        self._sampler: Sampler | None = None
+        """The sampler of the latest observation determinized (a search samples one often)."""
         self._max_turns = config.max_turns
 
     def __repr__(self) -> str:
         return f"Paiute({self._config!r})"
+
+    def __reduce__(self) -> tuple[type[Paiute], tuple[PaiuteConfig]]:
+        """Pickle a game as its config (its tables and its sampler are rebuilt from it)."""
+        return Paiute, (self._config,)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Paiute) and other._config == self._config
@@ -329,23 +349,37 @@ class Paiute:
             pile = state.pile_indices
             return _DRAW_CHOICES[bool(state.stock_indices) or len(pile) > self._keep][bool(pile)]
         hand = state.hand_indices[player]  # six cards after the draw (P9)
-        wild_rank = (state.table.wild >> 2) + 2
+        a, b, c, d, e, f = hand
+        discards = _DISCARD_ACTIONS
+        actions: tuple[PaiuteAction, ...] = (
+            discards[a],
+            discards[b],
+            discards[c],
+            discards[d],
+            discards[e],
+            discards[f],
+        )
         forbidden: int | None = None
         if drawn.source is _FROM_PILE:
             forbidden = drawn.card_index
             i = hand.index(forbidden)
-            actions: tuple[PaiuteAction, ...] = itemgetter(*hand[:i], *hand[i + 1 :])(
-                _DISCARD_ACTIONS
-            )
-        else:
-            actions = itemgetter(*hand)(_DISCARD_ACTIONS)
+            actions = actions[:i] + actions[i + 1 :]
+        # Whether any call (or show) can be legal is one lookup of the hand's natural ranks
+        # in the evaluator's tables (call_options_indices's first step): mostly none can.
+        weight = RANK_WEIGHT
+        wild = state.table.wild
+        natural = (weight[a] + weight[b] + weight[c] + weight[d] + weight[e] + weight[f]) & (
+            NATURAL_MASK_BY_WILD_CARD[wild]
+        )
         if state.caller is None:
-            calls = call_options_indices(hand, wild_rank, self._ace_low, forbidden)
-            if calls:
-                return actions + tuple(
-                    _CALL_SIX if discard is None else _CALL_ACTIONS[discard] for discard, _ in calls
-                )
-        elif evaluate_indices(hand, wild_rank) is not None:
+            if natural in self._callable:
+                calls = call_options_indices(hand, (wild >> 2) + 2, self._ace_low, forbidden)
+                if calls:
+                    return actions + tuple(
+                        _CALL_SIX if discard is None else _CALL_ACTIONS[discard]
+                        for discard, _ in calls
+                    )
+        elif natural in SHOW_KEYS:
             return (*actions, _SHOW_SIX)
         return actions
 
@@ -395,7 +429,7 @@ class Paiute:
             case _:
                 return _NOT_PAIUTE
 
-    def apply(
+    def apply(  # noqa: C901, PLR0911, PLR0912 - the hot path inlined, then the general match
         self,
         state: PaiuteState,
         action: PaiuteAction,
@@ -427,11 +461,82 @@ class Paiute:
         player = state.current_player
         if player is None:
             raise IllegalActionError(f"{action!r} is not legal: the session is over (P20)")
+        if stock_order is None and next_deck is None:
+            # The hot path: the exact action classes, by type (what the match below does for
+            # them, without its class patterns); anything else, a subclass included, takes it.
+            kind = type(action)
+            if kind is Discard:
+                card = action.card  # type: ignore[union-attr]
+                if type(card) is not Card:
+                    return self._discard(state, action, player, None, None)  # type: ignore[arg-type]
+                index = card.index
+                hand = state.hand_indices[player]
+                drawn = state.drawn
+                turns = state.turns_played + 1
+                max_turns = self._max_turns
+                if (
+                    drawn is None
+                    or index not in hand
+                    or (index == drawn.card_index and drawn.source is _FROM_PILE)
+                    or state.caller is not None
+                    or (max_turns is not None and turns >= max_turns)
+                ):
+                    return self._discard(state, action, player, index, None)  # type: ignore[arg-type]
+                # a legal discard in a deal that goes on: _discard's common case, inlined
+                kept = list(hand)
+                kept.remove(index)
+                hands = list(state.hand_indices)
+                hands[player] = tuple(kept)
+                return unchecked_state(
+                    state.table,
+                    tuple(hands),
+                    state.stock_indices,
+                    state.pile_indices + (index,),  # noqa: RUF005 - faster than unpacking
+                    self._next[player],
+                    None,
+                    turns,
+                    None,
+                    None,
+                    state.rebuilt_indices,
+                    state.history.appended(DISCARDS[player][index]),
+                )
+            if kind is DrawStock:
+                stock = state.stock_indices
+                if not stock or state.drawn is not None:  # a rebuild, or an illegal draw
+                    return self._draw_stock(state, action, player, None)  # type: ignore[arg-type]
+                card = stock[-1]
+                if card == state.table.wild and not state.rebuilt_indices:
+                    return self._draw_stock(state, action, player, None)  # type: ignore[arg-type]
+                # a plain draw from the stock: _draw_stock's common case, inlined
+                hands = list(state.hand_indices)
+                grown = list(hands[player])
+                insort(grown, card)  # the hand stays in card order
+                hands[player] = tuple(grown)
+                return unchecked_state(
+                    state.table,
+                    tuple(hands),
+                    stock[:-1],
+                    state.pile_indices,
+                    player,
+                    DRAWN[0][card],
+                    state.turns_played,
+                    state.caller,
+                    state.last_to_play,
+                    state.rebuilt_indices,
+                    state.history.appended(STOCK_DRAWS[player]),
+                )
+            if kind is DrawDiscard:
+                return self._draw_discard(state, action, player)  # type: ignore[arg-type]
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
         match action:  # the most frequent actions first
             case Discard(card=card):
-                index = INDEX_BY_RANK_SUIT[card.rank][card.suit] if type(card) is Card else None
-                successor = self._discard(state, action, player, index, deck)
+                successor = self._discard(
+                    state,
+                    action,
+                    player,
+                    INDEX_BY_RANK_SUIT[card.rank][card.suit] if type(card) is Card else None,
+                    deck,
+                )
             case DrawStock():
                 successor = self._draw_stock(state, action, player, stock_order)
             case DrawDiscard():
@@ -568,7 +673,7 @@ class Paiute:
             history = history.appended(STOCK_DRAWS[player])
         hands = list(state.hand_indices)
         hand = list(hands[player])
-        insort(hand, card)
+        insort(hand, card)  # the hand stays in card order
         hands[player] = tuple(hand)
         return unchecked_state(
             state.table,
@@ -595,7 +700,7 @@ class Paiute:
         card = pile[-1]
         hands = list(state.hand_indices)
         hand = list(hands[player])
-        insort(hand, card)
+        insort(hand, card)  # the hand stays in card order
         hands[player] = tuple(hand)
         return unchecked_state(
             state.table,
@@ -648,7 +753,9 @@ class Paiute:
             or (card == drawn.card_index and drawn.source is _FROM_PILE)
         ):
             raise self._illegal(action, player, self._why_not_discard(state, card) or "")
-        i = hand.index(card)
+        kept = list(hand)
+        kept.remove(card)
+        rest = tuple(kept)
         turns = state.turns_played + 1
         caller = state.caller
         max_turns = self._max_turns
@@ -658,22 +765,17 @@ class Paiute:
             else max_turns is not None and turns >= max_turns
         ):
             return self._end_turn(
-                state,
-                player,
-                hand[:i] + hand[i + 1 :],
-                (*state.pile_indices, card),
-                DISCARDS[player][card],
-                deck,
+                state, player, rest, (*state.pile_indices, card), DISCARDS[player][card], deck
             )
         # the deal goes on: _end_turn's common case, inlined for the most frequent action
         hands = list(state.hand_indices)
-        hands[player] = hand[:i] + hand[i + 1 :]
+        hands[player] = rest
         return unchecked_state(
             state.table,
             tuple(hands),
             state.stock_indices,
-            (*state.pile_indices, card),
-            (player + 1) % self._n,
+            state.pile_indices + (card,),  # noqa: RUF005 - faster than unpacking into a tuple
+            self._next[player],
             None,
             turns,
             caller,
@@ -806,7 +908,15 @@ class Paiute:
         """
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-        return determinize(self._config, observation, rng)
+        last = self._sampler  # one read: another thread may replace it
+        if last is not None and last.observation is observation:
+            # The same observation again: its first sample passed every check, and each
+            # sample differs only in where the unseen cards lie (see Sampler).
+            return sample(self._config, last, rng, checked=False)
+        sampler = prepare(self._config, observation)
+        state = sample(self._config, sampler, rng)
+        self._sampler = sampler
+        return state
 
     # --- the library's view of the game ---------------------------------------------------
 

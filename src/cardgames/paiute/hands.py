@@ -552,6 +552,26 @@ _one_suit: Final = _hand_tables.one_suit
 _FIVE_OF_A_KIND: Final = Category.FIVE_OF_A_KIND
 """A module constant: faster to read than the enum's class attribute."""
 
+# For the engine's legal-action generation: whether six cards can call or show at all is one
+# set lookup of their natural-rank key (the first step of call_options_indices).
+RANK_WEIGHT: Final = _RANK_WEIGHT
+"""By card index: the card's unit in a hand's natural-rank key (the key is the sum over the
+hand, masked by :data:`NATURAL_MASK_BY_WILD_CARD`)."""
+NATURAL_MASK_BY_WILD_CARD: Final[tuple[int, ...]] = tuple(
+    _NATURAL_MASK[(index >> 2) + 2] for index in range(52)
+)
+"""By the index of the turned wild card: the mask that keeps a key's natural ranks."""
+SHOW_KEYS: Final[frozenset[int]] = frozenset(_SIX_CARD_TABLE)
+"""The natural-rank keys of six cards that form a six-card combination (P15, P16): six cards
+are worth something as six exactly when their key is here."""
+CALL_KEYS: Final[tuple[frozenset[int], frozenset[int]]] = (
+    SHOW_KEYS | frozenset(_CALL_TABLES[False]),
+    SHOW_KEYS | frozenset(_CALL_TABLES[True]),
+)
+"""By ``ace_low_straight``: the natural-rank keys of six cards that may have a call (P11).
+Six cards whose key is not here have none; for one that is, :func:`call_options_indices`
+says which calls there are (a straight flush still needs one suit)."""
+
 
 def evaluate_indices(
     indices: tuple[int, ...], wild_rank: int, ace_low_straight: bool = True

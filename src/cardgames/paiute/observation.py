@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -241,24 +241,29 @@ def _public_record(
 
     Returns :func:`known_cards` as indices, the cards of the latest stock rebuild (P10) and
     the :class:`~cardgames.paiute.state.Shows` of the deal (P11, P13), from one pass over the
-    history that also checks it as :meth:`~cardgames.paiute.state.Shows.scan` would.
+    history that also checks it as :meth:`~cardgames.paiute.state.Shows.scan` would. The pass
+    is a :meth:`~cardgames.sequence.Chain.fold`, so the record of the history's full chunks is
+    remembered on them and a later observation of the same deal walks only the newer events.
 
     Raises:
         InvalidStateError: the history holds something other than Paiute events naming seats.
     """
     n = len(observation.hand_sizes)
-    # Seats index ``known``; the padding after them makes a seat from n to 2n - 1 or from -n
-    # to -1 fail as a seat past the end does, so that no event can name a seat that does not
-    # exist.
-    known: list[Any] = [set() for _ in range(n)] + [_NOT_A_SEAT] * n
-    shows = Shows()
+    start: _Record = ((_NO_CARDS,) * n, (), ())
+    history: object = observation.history
     try:
-        rebuilt = _walk(observation.history, known, shows)
+        if type(history) is Chain:
+            known_cards_, rebuilt, shown = history.fold((_RECORD, n), _record_step, start)
+        else:  # something forged in place of a chain: checked as it is walked
+            known_cards_, rebuilt, shown = _record_step(start, history)  # type: ignore[arg-type]
     except (AttributeError, IndexError, TypeError):
         raise InvalidStateError(
             "invalid Paiute state: every event of the history must name a seat and cards (P1)"
         ) from None
-    del known[n:]
+    known = [set(cards) for cards in known_cards_]
+    shows = Shows()
+    for event in shown:
+        shows.add(event)
     results = observation.results
     if (
         observation.current_player is None
@@ -272,6 +277,30 @@ def _public_record(
     return known, rebuilt, shows
 
 
+_Record: TypeAlias = tuple[
+    tuple[frozenset[int], ...], tuple[int, ...], tuple["Called | ShowedSix", ...]
+]
+"""The public record of a stretch of history: each seat's known cards, the latest rebuilt
+cards (empty before any rebuild) and the calls and six-card shows, in order."""
+_RECORD: Final = "paiute.public_record"
+"""The name of the fold of :func:`_record_step` over a history (with the number of seats)."""
+_NO_CARDS: Final[frozenset[int]] = frozenset()
+
+
+def _record_step(done: _Record, events: Iterable[object]) -> _Record:
+    """The public record ``done`` followed through ``events`` (see :func:`_walk`)."""
+    known_cards_, rebuilt, shown = done
+    n = len(known_cards_)
+    # Seats index ``known``; the padding after them makes a seat from n to 2n - 1 or from -n
+    # to -1 fail as a seat past the end does, so that no event can name a seat that does not
+    # exist.
+    known: list[Any] = [set(cards) for cards in known_cards_]
+    known += [_NOT_A_SEAT] * n
+    shows = Shows()
+    rebuilt = _walk(events, known, shows, rebuilt)
+    return tuple(map(frozenset, known[:n])), rebuilt, shown + tuple(shows.shows)
+
+
 class _NotASeat:
     """What stands after the seats in :func:`_walk`'s ``known``: truthy, with no set method."""
 
@@ -281,14 +310,17 @@ class _NotASeat:
 _NOT_A_SEAT: Final = _NotASeat()
 
 
-def _walk(history: Iterable[object], known: list[Any], shows: Shows) -> tuple[int, ...]:
+def _walk(
+    history: Iterable[object], known: list[Any], shows: Shows, rebuilt: tuple[int, ...]
+) -> tuple[int, ...]:
     """Follow the known cards of each seat through ``history``; the latest rebuilt cards.
+
+    ``rebuilt`` are the latest rebuilt cards before ``history`` (empty if none).
 
     Raises:
         InvalidStateError: an item is not a Paiute event.
         AttributeError, IndexError, TypeError: an event names no seat (see the caller).
     """
-    rebuilt: tuple[int, ...] = ()
     index = _INDEX
     for event in history:
         if type(event) is Discarded:
@@ -317,17 +349,23 @@ def _walk(history: Iterable[object], known: list[Any], shows: Shows) -> tuple[in
 
 
 def _hidden_cards(
-    config: PaiuteConfig, observation: PaiuteObservation, known: list[set[int]]
+    config: PaiuteConfig,
+    observation: PaiuteObservation,
+    known: list[set[int]],
+    hand: tuple[int, ...],
+    pile: tuple[int, ...],
 ) -> tuple[list[int], tuple[int, ...]]:
     """The cards ``observation.player`` cannot place, and the stock's known bottom (P6).
+
+    ``hand`` and ``pile`` are the indices of the observation's hand and discard pile.
 
     Raises:
         InvalidStateError: the observation places a card twice (P2).
     """
     wild = _index(observation.wild_card)
-    seen = set(map(_index, observation.hand))
-    seen.update(map(_index, observation.discard_pile))
-    placed = len(observation.hand) + len(observation.discard_pile)
+    seen = set(hand)
+    seen.update(pile)
+    placed = len(hand) + len(pile)
     bottom: tuple[int, ...] = ()
     if not config.wild_indicator_in_play or observation.wild_card_in_stock:
         seen.add(wild)
@@ -345,15 +383,14 @@ def _hidden_cards(
 
 
 def _split_stock(
-    unknown: list[int], rebuilt: tuple[int, ...], stock_slots: int, rng: random.Random
+    unknown: list[int], rebuilt: frozenset[int], stock_slots: int, rng: random.Random
 ) -> tuple[tuple[int, ...], list[int]]:
     """Draw the stock from ``unknown`` (from a rebuilt stock's cards if any, P10); the rest."""
     shuffle(unknown, rng)
     if rebuilt:
-        in_rebuild = set(rebuilt)
-        could_be_stock = [card for card in unknown if card in in_rebuild]
+        could_be_stock = [card for card in unknown if card in rebuilt]
         stock = tuple(could_be_stock[:stock_slots])
-        rest = [card for card in unknown if card not in in_rebuild] + could_be_stock[stock_slots:]
+        rest = [card for card in unknown if card not in rebuilt] + could_be_stock[stock_slots:]
         shuffle(rest, rng)
     else:
         stock = tuple(unknown[:stock_slots])
@@ -363,29 +400,79 @@ def _split_stock(
     return stock, rest
 
 
-def determinize(
-    config: PaiuteConfig, observation: PaiuteObservation, rng: random.Random
-) -> PaiuteState:
-    """A full state consistent with ``observation``; hidden cards are drawn from ``rng``.
+@attrs.frozen
+class Sampler:
+    """What every determinization of one observation shares, worked out once.
 
-    Observing the result as ``observation.player`` gives back ``observation``.
+    :func:`prepare` checks the observation's public record and finds the cards its observer
+    cannot place; :func:`sample` deals those at random. Every sample of one observation
+    differs from another only in where the unseen cards lie, so what the checks of the first
+    sample found holds of every later one (:meth:`~cardgames.paiute.Paiute.determinize` keeps
+    the sampler of the latest observation and checks only its first sample).
+
+    Attributes:
+        observation: The observation sampled.
+        known: By seat, the cards the public record places in that hand (sorted).
+        rebuilt: The cards of the latest stock rebuild (P10), sorted.
+        unknown: The cards the observer cannot place, sorted.
+        bottom: The stock's known bottom card (the turned wild card in play, P6) or nothing.
+        hand: The observer's own hand, as sorted indices.
+        pile: The discard pile, as indices.
+    """
+
+    observation: PaiuteObservation
+    known: tuple[tuple[int, ...], ...]
+    rebuilt: tuple[int, ...]
+    unknown: tuple[int, ...]
+    bottom: tuple[int, ...]
+    hand: tuple[int, ...]
+    pile: tuple[int, ...]
+    shows: Shows = attrs.field(eq=False)
+    rebuilt_set: frozenset[int] = attrs.field(eq=False)
+
+
+def prepare(config: PaiuteConfig, observation: PaiuteObservation) -> Sampler:
+    """Check ``observation``'s public record and find what its samples share.
 
     Raises:
-        InvalidStateError: the observation is inconsistent: its cards cannot fill the hands,
-            or the state they make breaks a rule (the message names it), or it is not a
-            Paiute observation.
+        InvalidStateError: the observation is not a Paiute observation, its history holds
+            something else than Paiute events naming seats, or it places a card twice.
     """
     if not isinstance(observation, PaiuteObservation):
         raise InvalidStateError(f"not a Paiute observation: {type(observation).__name__}")
-    me = observation.player
     known, rebuilt, shows = _public_record(observation)
-    unknown, bottom = _hidden_cards(config, observation, known)
-    stock, rest = _split_stock(unknown, rebuilt, observation.stock_size - len(bottom), rng)
+    hand = tuple(map(_index, observation.hand))
+    pile = tuple(map(_index, observation.discard_pile))
+    unknown, bottom = _hidden_cards(config, observation, known, hand, pile)
+    return Sampler(
+        observation,
+        tuple(tuple(sorted(cards)) for cards in known),
+        rebuilt,
+        tuple(unknown),
+        bottom,
+        tuple(sorted(hand)),
+        pile,
+        shows,
+        frozenset(rebuilt),
+    )
+
+
+def _deal_hands(
+    sampler: Sampler, rest: list[int], rng: random.Random
+) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """Every hand, the hidden ones completed from ``rest``; the drawn card's index (or -1).
+
+    Raises:
+        InvalidStateError: ``rest`` does not fill the hands exactly.
+    """
+    observation = sampler.observation
+    me = observation.player
+    known = sampler.known
     hands: list[tuple[int, ...]] = []
     drawn = -1 if observation.drawn_card is None else _index(observation.drawn_card)
     for seat, size in enumerate(observation.hand_sizes):
         if seat == me:
-            hands.append(tuple(sorted(map(_index, observation.hand))))
+            hands.append(sampler.hand)
             continue
         missing = size - len(known[seat])
         if not 0 <= missing <= len(rest):
@@ -400,23 +487,57 @@ def determinize(
         hands.append(tuple(sorted((*known[seat], *sampled))))
     if rest:
         raise InvalidStateError("the observation is inconsistent: cards left over")
-    table = Table(
-        stacks=observation.stacks,
-        pot=observation.pot,
-        dealer=observation.dealer,
-        deal=observation.deal_number,
-        wild=_index(observation.wild_card),
-        results=observation.results,
-        chance_key=rng.getrandbits(64),
+    return tuple(hands), drawn
+
+
+def sample(
+    config: PaiuteConfig, sampler: Sampler, rng: random.Random, *, checked: bool = True
+) -> PaiuteState:
+    """A full state consistent with the sampler's observation, hidden cards from ``rng``.
+
+    ``checked`` False skips the state checks: only for a sampler whose first sample passed
+    them (see :class:`Sampler`).
+
+    Raises:
+        InvalidStateError: the observation is inconsistent (its cards cannot fill the hands,
+            or the state they make breaks a rule; the message names it).
+    """
+    observation = sampler.observation
+    bottom = sampler.bottom
+    stock, rest = _split_stock(
+        list(sampler.unknown), sampler.rebuilt_set, observation.stock_size - len(bottom), rng
     )
+    hands, drawn = _deal_hands(sampler, rest, rng)
+    wild = _index(observation.wild_card)
+    if checked:
+        table = Table(
+            stacks=observation.stacks,
+            pot=observation.pot,
+            dealer=observation.dealer,
+            deal=observation.deal_number,
+            wild=wild,
+            results=observation.results,
+            chance_key=rng.getrandbits(64),
+        )
+    else:
+        table = _unchecked_table(
+            observation.stacks,
+            observation.pot,
+            observation.dealer,
+            observation.deal_number,
+            wild,
+            observation.results,
+            rng.getrandbits(64),
+        )
     history = observation.history
     if type(history) is not Chain:
         raise InvalidStateError("invalid Paiute state: the history must be a tuple of events")
+    rebuilt = sampler.rebuilt
     state = unchecked_state(
         table,
-        tuple(hands),
+        hands,
         bottom + stock,
-        tuple(map(_index, observation.discard_pile)),
+        sampler.pile,
         observation.current_player,
         None if drawn < 0 else DRAWN[observation.drawn_from_discard][drawn],
         observation.turns_played,
@@ -425,13 +546,34 @@ def determinize(
         rebuilt,
         history,
     )
-    if list(rebuilt) != sorted(set(rebuilt)):
-        raise InvalidStateError(
-            "invalid Paiute state: rebuilt_indices must be different cards in increasing "
-            "order (P10)"
-        )
-    # _public_record walked the history; every card is placed once: the seen cards are
-    # different (_hidden_cards) and the others are dealt out exactly (_split_stock, the hands)
-    check_fields(state, shows, cards_placed=True)
-    check_config_fit(config, state, shows)
+    if checked:
+        if list(rebuilt) != sorted(set(rebuilt)):
+            raise InvalidStateError(
+                "invalid Paiute state: rebuilt_indices must be different cards in increasing "
+                "order (P10)"
+            )
+        # _public_record walked the history; every card is placed once: the seen cards are
+        # different (_hidden_cards) and the others are dealt out exactly (_split_stock, the
+        # hands)
+        check_fields(state, sampler.shows, cards_placed=True)
+        check_config_fit(config, state, sampler.shows)
     return state
+
+
+def determinize(
+    config: PaiuteConfig, observation: PaiuteObservation, rng: random.Random
+) -> PaiuteState:
+    """A full state consistent with ``observation``; hidden cards are drawn from ``rng``.
+
+    Observing the result as ``observation.player`` gives back ``observation``.
+
+    Raises:
+        InvalidStateError: the observation is inconsistent: its cards cannot fill the hands,
+            or the state they make breaks a rule (the message names it), or it is not a
+            Paiute observation.
+    """
+    return sample(config, prepare(config, observation), rng)
+
+
+_unchecked_table: Callable[..., Table] = slot_builder(Table)
+"""The unchecked constructor of :class:`Table` (every field, in order)."""

@@ -46,16 +46,27 @@ def rebuild_rng(chance_key: int, deal: int, rebuild: int) -> random.Random:
     return random.Random(f"paiute:{chance_key}:deal:{deal}:rebuild:{rebuild}")
 
 
+_STEPS: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = tuple(
+    tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in range(53)
+)
+"""By list size up to 52: each position a shuffle fills, with the bound and bit count it draws."""
+
+
 def _shuffle_by_bits(cards: list[int], rng: random.Random) -> None:
     """``rng.shuffle(cards)``, inlined: the same swaps from the same draws of ``getrandbits``.
 
     :meth:`random.Random.shuffle` draws each position with ``_randbelow``, which for a plain
-    :class:`random.Random` takes ``n.bit_length()`` bits until they fall below ``n``.
+    :class:`random.Random` takes ``n.bit_length()`` bits until they fall below ``n``; the
+    positions, bounds and bit counts of a list of up to 52 cards come from :data:`_STEPS`.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    size = len(cards)
+    steps = (
+        _STEPS[size]
+        if size < len(_STEPS)
+        else tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    )
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -65,11 +76,12 @@ def _shuffle_by_bits(cards: list[int], rng: random.Random) -> None:
 def _same_as_shuffle() -> bool:
     """Whether :func:`_shuffle_by_bits` gives what this Python's ``Random.shuffle`` gives."""
     for seed in range(8):
-        mine, theirs = list(range(60)), list(range(60))
-        _shuffle_by_bits(mine, random.Random(seed))
-        random.Random(seed).shuffle(theirs)
-        if mine != theirs:
-            return False
+        for size in (52, 60):  # from the table of steps, and past it
+            mine, theirs = list(range(size)), list(range(size))
+            _shuffle_by_bits(mine, random.Random(seed))
+            random.Random(seed).shuffle(theirs)
+            if mine != theirs:
+                return False
     return True
 
 
