@@ -20,13 +20,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
-from ismcts_reference import ReferenceISMCTSBot  # beside this module
-from paiute_reference import (
-    reference_determinize as paiute_reference_determinize,
-)  # beside this module
-from sixes_determinize_reference import (
-    reference_determinize as sixes_reference_determinize,
-)  # beside this module
+
+# the reference code kept beside this module
+from ismcts_reference import ReferenceISMCTSBot
+from paiute_reference import reference_determinize as paiute_reference_determinize
+from sixes_determinize_reference import reference_determinize as sixes_reference_determinize
 
 from cardgames.bots import ISMCTSBot
 from cardgames.cards import Card, Rank, standard_deck
