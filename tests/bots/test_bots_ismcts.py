@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from cardgames.bots import BotSpec, ISMCTSBot, RandomBot
-from cardgames.bots.ismcts import DEFAULT_ITERATIONS, rollout_policy
+from cardgames.bots.ismcts import DEFAULT_ITERATIONS, outcome_rewards, rollout_policy
 from cardgames.errors import InvalidConfigError
 from cardgames.game import PlayerId
 from cardgames.sixes import Sixes, SixesConfig, SixesHeuristicBot
@@ -43,8 +44,8 @@ class DeterminizeCounter:
         return self.inner.determinize(observation, rng)
 
 
-def _sixes_position() -> tuple[Sixes, Any, tuple[Any, ...]]:
-    game = Sixes(SixesConfig(num_players=2, max_rounds=1))
+def _sixes_position(players: int = 2) -> tuple[Sixes, Any, tuple[Any, ...]]:
+    game = Sixes(SixesConfig(num_players=players, max_rounds=1))
     state = game.initial_state(seed=3)
     while len(game.legal_actions(state)) < 2:
         state = game.apply(state, game.legal_actions(state)[0])
@@ -169,3 +170,146 @@ def test_confidence_keeps_the_policy_move_unless_search_is_sure() -> None:
     assert (played == most) == (most == own or mean(most) > mean(own))
     with pytest.raises(InvalidConfigError):
         ISMCTSBot(game, confidence=-1.0, seed=1)
+
+
+class FirstDrawPolicy:
+    """A rollout policy that records the first draw of the shared generator in each rollout."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.draws: list[float] = []
+        self.fresh = True
+
+    def choose(self, observation: object, legal_actions: Sequence[Any]) -> Any:
+        del observation
+        if self.fresh:
+            self.draws.append(self.rng.random())
+            self.fresh = False
+        return legal_actions[0]
+
+
+class SometimesNarrower:
+    """Wraps a game: every other sampled state lacks its first legal action at the root."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.narrow: list[object] = []
+        self.samples = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def determinize(self, observation: Any, rng: random.Random) -> Any:
+        state = self.inner.determinize(observation, rng)
+        self.samples += 1
+        if self.samples % 2 == 0:
+            self.narrow.append(state)
+        return state
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        actions = self.inner.legal_actions(state)
+        if any(state is narrow for narrow in self.narrow):
+            return tuple(actions[1:])
+        return tuple(actions)
+
+
+def test_outcome_rewards_split_the_win_between_the_best_seats() -> None:
+    """outcome_rewards: the seats with the top chip result share 1, the others get 0."""
+    assert outcome_rewards((0, 0)) == (0.5, 0.5)
+    assert outcome_rewards((-3, 1, 2, 0, 0)) == (0.0, 0.0, 1.0, 0.0, 0.0)
+    assert outcome_rewards(()) == ()
+
+
+def test_reward_outcome_backs_up_win_shares() -> None:
+    """reward="outcome" sums win shares (S8: one round, one winner), "chips" scaled chips."""
+    game, observation, _ = _sixes_position(players=5)
+    outcome = ISMCTSBot(game, iterations=60, reward="outcome", seed=4).root_statistics(observation)
+    chips = ISMCTSBot(game, iterations=60, seed=4).root_statistics(observation)
+    assert all(total.is_integer() for _, total, _ in outcome.values())
+    assert not all(total.is_integer() for _, total, _ in chips.values())
+    assert "reward='outcome'" in repr(BotSpec.parse("ismcts:reward=outcome").build(game, 1))
+
+
+def test_paired_search_rolls_every_move_out_from_every_sample() -> None:
+    """search="paired": each sample plays every legal move once, until the budget is spent."""
+    game, observation, legal = _sixes_position()
+    counter = DeterminizeCounter(game)
+    bot = ISMCTSBot(counter, iterations=20, search="paired", seed=1)
+    samples = bot.paired_rewards(observation)
+    assert set(samples) == {game.action_id(action) for action in legal}
+    assert {len(rewards) for rewards in samples.values()} == {counter.samples}
+    assert counter.samples == -(-20 // len(legal))
+    stats = bot.root_statistics(observation)
+    assert {visits for visits, _, _ in stats.values()} == {-(-20 // len(legal))}
+    assert bot.choose(observation, legal) in legal
+
+
+def test_paired_rollouts_share_their_random_numbers() -> None:
+    """The moves of one sample are rolled out from the same generator state (common numbers)."""
+    game, observation, legal = _sixes_position()
+    policies: list[FirstDrawPolicy] = []
+
+    def build(_game: Any, rng: random.Random) -> FirstDrawPolicy:
+        policies.append(FirstDrawPolicy(rng))
+        return policies[-1]
+
+    bot = ISMCTSBot(game, iterations=3 * len(legal), search="paired", rollout=build, seed=2)
+    policy = policies[0]
+    play_out = bot._play_out_function(None)  # noqa: SLF001 - the rollout the search uses
+
+    def marked(state: object, horizon: int | None) -> object:
+        policy.fresh = True
+        return play_out(state, horizon)
+
+    bot._play_out_function = lambda _rounds: marked  # type: ignore[method-assign]  # noqa: SLF001
+    bot.paired_rewards(observation)
+    draws = [policy.draws[i : i + len(legal)] for i in range(0, len(policy.draws), len(legal))]
+    assert len(draws) == 3
+    assert all(len(set(group)) == 1 for group in draws)
+    assert len({group[0] for group in draws}) == 3
+
+
+def test_paired_search_marks_moves_missing_from_a_sample() -> None:
+    """A move not legal in some sample gets NaN there and counts only where it was played."""
+    game = ToyGame()
+    state = game.initial_state(2)
+    observation = game.observe(state, PlayerId(0))
+    wrapped = SometimesNarrower(game)
+    bot = ISMCTSBot(wrapped, iterations=11, search="paired", rollout="random", seed=3)
+    samples = bot.paired_rewards(observation)
+    first = game.action_id(game.legal_actions(state)[0])
+    # three moves from odd samples, two from even ones: 3 + 2 + 3 + 2 + 3 >= 11 rollouts
+    assert [math.isnan(value) for value in samples[first]] == [False, True, False, True, False]
+    again = ISMCTSBot(SometimesNarrower(game), iterations=11, search="paired", seed=3)
+    assert again.root_statistics(observation)[first][0] == 3
+
+
+def test_paired_confidence_keeps_the_policy_move_unless_sure() -> None:
+    """A huge confidence plays the heuristic's move; 0 plays the best mean paired reward."""
+    game, observation, legal = _sixes_position()
+    heuristic = rollout_policy(game, random.Random(0)).choose(observation, legal)
+    cautious = ISMCTSBot(game, iterations=40, search="paired", confidence=1e9, seed=2)
+    assert cautious.choose(observation, legal) == heuristic
+    samples = ISMCTSBot(game, iterations=40, search="paired", seed=2).paired_rewards(observation)
+    means = {key: sum(values) / len(values) for key, values in samples.items()}
+    bold = ISMCTSBot(game, iterations=40, search="paired", confidence=0.0, seed=2)
+    played = game.action_id(bold.choose(observation, legal))
+    assert means[played] == max(means.values())
+
+
+def test_paired_search_with_workers_joins_the_samples() -> None:
+    """workers=2 with search="paired" concatenates each process's samples, reproducibly."""
+    game, observation, legal = _sixes_position()
+    bot = ISMCTSBot(game, iterations=16, search="paired", workers=2, seed=1)
+    samples = bot.paired_rewards(observation)
+    again = ISMCTSBot(game, iterations=16, search="paired", workers=2, seed=1)
+    assert again.paired_rewards(observation) == samples
+    assert {len(rewards) for rewards in samples.values()} == {2 * -(-8 // len(legal))}
+    assert bot.choose(observation, legal) in legal
+
+
+@pytest.mark.parametrize("options", [{"reward": "money"}, {"search": "greedy"}])
+def test_reward_and_search_are_validated(options: dict[str, Any]) -> None:
+    """An unknown reward or search is an InvalidConfigError."""
+    with pytest.raises(InvalidConfigError):
+        ISMCTSBot(ToyGame(), seed=1, **options)
