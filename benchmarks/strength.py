@@ -17,7 +17,8 @@ so an interrupted run keeps what it finished and ``--summarize`` prints the tabl
     python benchmarks/strength.py --summarize strength.jsonl
 
 ``--cpu`` instead measures each bot's CPU seconds per decision (decisions with more than one
-legal action, against the heuristic in every other seat, in this process).
+legal action, against the heuristic in every other seat, in this process); with ``--pair`` it
+times the bots of those pairs instead of the table's.
 
 It is a long run, not part of CI.
 """
@@ -215,7 +216,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("| game | players | bot | CPU s per decision |\n| --- | --- | --- | --- |")
         for name in args.games_of:
             for players in table_sizes(name, args.sizes):
-                for bot in ENTRANTS[name]:
+                timed = ENTRANTS[name]
+                if args.pair:  # only the bots of the pairs asked for
+                    timed = tuple(dict.fromkeys(bot for pair in args.pair for bot in pair))
+                for bot in timed:
                     seconds = cpu_per_move(name, players, bot, deals=args.cpu, seed=args.seed)
                     print(f"| {name} | {players} | {NAMES.get(bot, bot)} | {seconds:.6f} |")
         return 0
