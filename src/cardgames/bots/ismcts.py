@@ -5,8 +5,14 @@ player's information sets. Each iteration samples a full state consistent with t
 observation (:meth:`~cardgames.game.Game.determinize`), walks down the tree with UCT restricted
 to the actions legal in that sample (each child counts how often it was available), adds one
 node, plays random actions to the end of the current round (or of the game, or for at most
-``rollout_limit`` actions), and backs up each seat's normalized chip result. The most visited
-action at the root is played.
+``rollout_limit`` actions), and backs up each seat's reward: its chip result scaled to [0, 1],
+or its share of the win (``reward="outcome"``). The most visited action at the root is played.
+
+With ``search="paired"`` the bot spends its iterations differently: each sampled state is played
+on with *every* legal move, each followed by a rollout from the same state of the random
+generator, so two moves are compared on the same hidden cards and the same rollout draws (common
+random numbers) and the luck of the deal cancels out of their difference. That is flat Monte
+Carlo with paired samples, one policy-improvement step over the rollout policy; it grows no tree.
 
 By default a rollout stops as soon as the round (deal) being searched has been scored, for
 games that say where rounds end (:func:`~cardgames.game.round_index`): playing the remaining
