@@ -179,6 +179,19 @@ HEADER = (
 )
 
 
+def print_cpu(args: argparse.Namespace) -> None:
+    """Print each bot's CPU seconds per decision: the table's bots, or those of ``--pair``."""
+    print("| game | players | bot | CPU s per decision |\n| --- | --- | --- | --- |")
+    for name in args.games_of:
+        for players in table_sizes(name, args.sizes):
+            timed = ENTRANTS[name]
+            if args.pair:  # only the bots of the pairs asked for
+                timed = tuple(dict.fromkeys(bot for pair in args.pair for bot in pair))
+            for bot in timed:
+                seconds = cpu_per_move(name, players, bot, deals=args.cpu, seed=args.seed)
+                print(f"| {name} | {players} | {NAMES.get(bot, bot)} | {seconds:.6f} |")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Play every pair (appending a JSON line per pair), or summarize, or time the bots."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -213,15 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(format_row(record))
         return 0
     if args.cpu:
-        print("| game | players | bot | CPU s per decision |\n| --- | --- | --- | --- |")
-        for name in args.games_of:
-            for players in table_sizes(name, args.sizes):
-                timed = ENTRANTS[name]
-                if args.pair:  # only the bots of the pairs asked for
-                    timed = tuple(dict.fromkeys(bot for pair in args.pair for bot in pair))
-                for bot in timed:
-                    seconds = cpu_per_move(name, players, bot, deals=args.cpu, seed=args.seed)
-                    print(f"| {name} | {players} | {NAMES.get(bot, bot)} | {seconds:.6f} |")
+        print_cpu(args)
         return 0
     plan = sorted(
         (

@@ -213,6 +213,23 @@ class SometimesNarrower:
         return tuple(actions)
 
 
+class RolloutEnds:
+    """Wraps a game: each scoring (the end of a rollout) starts a new rollout for the policies."""
+
+    def __init__(self, inner: Any, policies: list[FirstDrawPolicy]) -> None:
+        self.inner = inner
+        self.policies = policies
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def returns(self, state: Any) -> tuple[int, ...]:
+        for policy in self.policies:
+            policy.fresh = True
+        result: tuple[int, ...] = self.inner.returns(state)
+        return result
+
+
 def test_outcome_rewards_split_the_win_between_the_best_seats() -> None:
     """outcome_rewards: the seats with the top chip result share 1, the others get 0."""
     assert outcome_rewards((0, 0)) == (0.5, 0.5)
@@ -253,20 +270,14 @@ def test_paired_rollouts_share_their_random_numbers() -> None:
         policies.append(FirstDrawPolicy(rng))
         return policies[-1]
 
-    bot = ISMCTSBot(game, iterations=3 * len(legal), search="paired", rollout=build, seed=2)
-    policy = policies[0]
-    play_out = bot._play_out_function(None)  # noqa: SLF001 - the rollout the search uses
-
-    def marked(state: object, horizon: int | None) -> object:
-        policy.fresh = True
-        return play_out(state, horizon)
-
-    bot._play_out_function = lambda _rounds: marked  # type: ignore[method-assign]  # noqa: SLF001
+    ends = RolloutEnds(game, policies)
+    bot = ISMCTSBot(ends, iterations=3 * len(legal), search="paired", rollout=build, seed=2)
     bot.paired_rewards(observation)
-    draws = [policy.draws[i : i + len(legal)] for i in range(0, len(policy.draws), len(legal))]
-    assert len(draws) == 3
-    assert all(len(set(group)) == 1 for group in draws)
-    assert len({group[0] for group in draws}) == 3
+    draws = policies[0].draws
+    groups = [draws[i : i + len(legal)] for i in range(0, len(draws), len(legal))]
+    assert len(groups) == 3
+    assert all(len(group) == len(legal) and len(set(group)) == 1 for group in groups)
+    assert len({group[0] for group in groups}) == 3
 
 
 def test_paired_search_marks_moves_missing_from_a_sample() -> None:
@@ -313,3 +324,49 @@ def test_reward_and_search_are_validated(options: dict[str, Any]) -> None:
     """An unknown reward or search is an InvalidConfigError."""
     with pytest.raises(InvalidConfigError):
         ISMCTSBot(ToyGame(), seed=1, **options)
+
+
+def test_paired_search_with_one_sample_keeps_the_policy_move() -> None:
+    """One sample gives no paired standard error: the rollout policy's own move is played."""
+    game, observation, legal = _sixes_position(players=5)
+    first = lambda _game, _rng: CountingBot()  # noqa: E731 - a one-line policy factory
+    for seed in range(4):
+        bot = ISMCTSBot(
+            game, iterations=1, search="paired", rollout=first, confidence=0.0, seed=seed
+        )
+        assert bot.choose(observation, legal) == legal[0]
+
+
+def test_paired_search_stops_at_its_time_limit() -> None:
+    """A tiny time_limit ends the paired search after its first sample."""
+    game, observation, _ = _sixes_position()
+    bot = ISMCTSBot(game, iterations=10_000, time_limit=1e-9, search="paired", seed=1)
+    assert {len(rewards) for rewards in bot.paired_rewards(observation).values()} == {1}
+
+
+def test_paired_search_falls_back_when_no_move_was_sampled() -> None:
+    """Legal actions the samples never played give the first of them, as the tree search does."""
+    game, observation, legal = _sixes_position()
+    others = tuple(
+        action
+        for action in (game.action_from_id(key) for key in range(game.num_distinct_actions))
+        if action not in legal
+    )[:2]
+    bot = ISMCTSBot(game, iterations=4, search="paired", seed=1)
+    assert bot.choose(observation, others) == others[0]
+
+
+def test_paired_confidence_overrules_a_weak_policy_only_when_sure() -> None:
+    """A first-legal-action policy is overruled at confidence 0 and kept at 1e9 (S6-S8)."""
+    game, observation, legal = _sixes_position(players=5)
+
+    def first(_game: Any, _rng: random.Random) -> CountingBot:
+        return CountingBot()
+
+    options: dict[str, Any] = {"iterations": 60, "search": "paired", "rollout": first}
+    samples = ISMCTSBot(game, seed=1, **options).paired_rewards(observation)
+    best = max(samples, key=lambda key: sum(samples[key]))
+    assert best != game.action_id(legal[0])
+    bold = ISMCTSBot(game, confidence=0.0, seed=1, **options)
+    assert game.action_id(bold.choose(observation, legal)) == best
+    assert ISMCTSBot(game, confidence=1e9, seed=1, **options).choose(observation, legal) == legal[0]

@@ -202,7 +202,7 @@ class ISMCTSBot:
         InvalidConfigError: an option is out of range.
     """
 
-    def __init__(  # noqa: C901, PLR0913 - one check per keyword-only option
+    def __init__(  # noqa: C901, PLR0912, PLR0913 - one check per keyword-only option
         self,
         game: Game[Any, Any, Any],
         *,
