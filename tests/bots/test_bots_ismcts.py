@@ -63,6 +63,8 @@ def test_default_spec_is_the_strong_configuration() -> None:
     assert "rollout='heuristic'" in text
     assert "prior='policy'" in text
     assert "workers=1" in text
+    assert "reward='chips'" in text
+    assert "search='tree'" in text
 
 
 def test_rollout_policy_is_the_heuristic_or_random() -> None:
