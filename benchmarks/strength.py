@@ -17,7 +17,8 @@ so an interrupted run keeps what it finished and ``--summarize`` prints the tabl
     python benchmarks/strength.py --summarize strength.jsonl
 
 ``--cpu`` instead measures each bot's CPU seconds per decision (decisions with more than one
-legal action, against the heuristic in every other seat, in this process).
+legal action, against the heuristic in every other seat, in this process); with ``--pair`` it
+times the bots of those pairs instead of the table's.
 
 It is a long run, not part of CI.
 """
@@ -178,6 +179,19 @@ HEADER = (
 )
 
 
+def print_cpu(args: argparse.Namespace) -> None:
+    """Print each bot's CPU seconds per decision: the table's bots, or those of ``--pair``."""
+    print("| game | players | bot | CPU s per decision |\n| --- | --- | --- | --- |")
+    for name in args.games_of:
+        for players in table_sizes(name, args.sizes):
+            timed = ENTRANTS[name]
+            if args.pair:  # only the bots of the pairs asked for
+                timed = tuple(dict.fromkeys(bot for pair in args.pair for bot in pair))
+            for bot in timed:
+                seconds = cpu_per_move(name, players, bot, deals=args.cpu, seed=args.seed)
+                print(f"| {name} | {players} | {NAMES.get(bot, bot)} | {seconds:.6f} |")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Play every pair (appending a JSON line per pair), or summarize, or time the bots."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -212,12 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(format_row(record))
         return 0
     if args.cpu:
-        print("| game | players | bot | CPU s per decision |\n| --- | --- | --- | --- |")
-        for name in args.games_of:
-            for players in table_sizes(name, args.sizes):
-                for bot in ENTRANTS[name]:
-                    seconds = cpu_per_move(name, players, bot, deals=args.cpu, seed=args.seed)
-                    print(f"| {name} | {players} | {NAMES.get(bot, bot)} | {seconds:.6f} |")
+        print_cpu(args)
         return 0
     plan = sorted(
         (

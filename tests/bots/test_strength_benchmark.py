@@ -85,3 +85,14 @@ def test_cpu_per_move_times_each_bot(capsys: pytest.CaptureFixture[str]) -> None
     seconds = [float(row.split("|")[4]) for row in rows]
     assert min(seconds) >= 0
     assert seconds[2] > seconds[1]
+
+
+def test_cpu_times_the_bots_of_the_pairs_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """--cpu with --pair times those bots (each once) instead of the table's."""
+    strength = _strength()
+    argv = ["--games-of", "sixes", "--sizes", "2", "--cpu", "1"]
+    pairs = ["--pair", "ismcts:iterations=5", "random", "--pair", "random", "heuristic"]
+    assert strength.main([*argv, *pairs]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| sixes")]
+    bots = [row.split("|")[3].strip() for row in rows]
+    assert bots == ["ismcts:iterations=5", "random", "heuristic"]

@@ -24,7 +24,7 @@ from cardgames.bots.bot import (
     describe_bot,
 )
 from cardgames.bots.heuristic import heuristic_bot
-from cardgames.bots.ismcts import ISMCTSBot, normalized_rewards
+from cardgames.bots.ismcts import ISMCTSBot, normalized_rewards, outcome_rewards
 from cardgames.bots.random_bot import RandomBot
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "describe_bot",
     "heuristic_bot",
     "normalized_rewards",
+    "outcome_rewards",
 ]
 
 _MOVED = {

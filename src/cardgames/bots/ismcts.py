@@ -5,8 +5,14 @@ player's information sets. Each iteration samples a full state consistent with t
 observation (:meth:`~cardgames.game.Game.determinize`), walks down the tree with UCT restricted
 to the actions legal in that sample (each child counts how often it was available), adds one
 node, plays random actions to the end of the current round (or of the game, or for at most
-``rollout_limit`` actions), and backs up each seat's normalized chip result. The most visited
-action at the root is played.
+``rollout_limit`` actions), and backs up each seat's reward: its chip result scaled to [0, 1],
+or its share of the win (``reward="outcome"``). The most visited action at the root is played.
+
+With ``search="paired"`` the bot spends its iterations differently: each sampled state is played
+on with *every* legal move, each followed by a rollout from the same state of the random
+generator, so two moves are compared on the same hidden cards and the same rollout draws (common
+random numbers) and the luck of the deal cancels out of their difference. That is flat Monte
+Carlo with paired samples, one policy-improvement step over the rollout policy; it grows no tree.
 
 By default a rollout stops as soon as the round (deal) being searched has been scored, for
 games that say where rounds end (:func:`~cardgames.game.round_index`): playing the remaining
@@ -38,9 +44,15 @@ from typing import Any, Final, TypeAlias, TypeVar
 from cardgames.bots.random_bot import RandomBot
 from cardgames.cards import make_rng
 from cardgames.errors import CardgamesError, InvalidConfigError
-from cardgames.game import Game, PlayerId, is_int
+from cardgames.game import Game, PlayerId, is_int, winners
 
-__all__ = ["ISMCTSBot", "RolloutPolicy", "normalized_rewards", "rollout_policy"]
+__all__ = [
+    "ISMCTSBot",
+    "RolloutPolicy",
+    "normalized_rewards",
+    "outcome_rewards",
+    "rollout_policy",
+]
 
 RolloutPolicy: TypeAlias = Callable[[Game[Any, Any, Any], random.Random], Any]
 """A function ``(game, rng) -> bot`` that builds the bot playing every seat in a rollout (a bot
@@ -88,6 +100,13 @@ ROLLOUT_SCOPES: Final = ("round", "game")
 """Where a rollout may end: with the round being searched, or only with the game."""
 
 
+SEARCHES: Final = ("tree", "paired")
+"""How the iterations are spent: growing the ISMCTS tree, or paired rollouts of every move."""
+
+REWARDS: Final = ("chips", "outcome")
+"""What a rollout backs up: each seat's scaled chip result, or its share of the win."""
+
+
 def normalized_rewards(returns: Sequence[int]) -> tuple[float, ...]:
     """Chip results scaled to [0, 1]: the best seat gets 1, the worst 0, all equal 0.5.
 
@@ -101,6 +120,24 @@ def normalized_rewards(returns: Sequence[int]) -> tuple[float, ...]:
         return (0.5,) * len(returns)
     span = high - low
     return tuple((value - low) / span for value in returns)
+
+
+def outcome_rewards(returns: Sequence[int]) -> tuple[float, ...]:
+    """Each seat's share of the win: the seats with the best chip result split 1, the rest 0.
+
+    This is how the simulator and the tournaments count a win (ties split), by
+    :func:`~cardgames.game.winners`.
+
+    Example::
+
+        >>> outcome_rewards((3, -1, -2))
+        (1.0, 0.0, 0.0)
+        >>> outcome_rewards((2, 2, -4, 0))
+        (0.5, 0.5, 0.0, 0.0)
+    """
+    best = winners(returns)
+    share = 1.0 / len(best) if best else 0.0
+    return tuple(share if seat in best else 0.0 for seat in range(len(returns)))
 
 
 class _Node:
@@ -155,6 +192,9 @@ class ISMCTSBot:
             standard errors of the difference (a small budget cannot tell close moves apart,
             and then the heuristic's judgment is the better guess); 0 plays the search's
             choice whenever its mean reward is higher.
+        reward: What a rollout backs up for each seat: ``"chips"``, its chip result scaled to
+            [0, 1] (:func:`normalized_rewards`), or ``"outcome"``, its share of the win
+            (:func:`outcome_rewards`: the seats with the best chip result split 1).
         seed: Seeds the bot's private generator (samples, expansion and rollouts); None draws
             one from the OS.
 
@@ -162,7 +202,7 @@ class ISMCTSBot:
         InvalidConfigError: an option is out of range.
     """
 
-    def __init__(  # noqa: C901, PLR0913 - one check per keyword-only option
+    def __init__(  # noqa: C901, PLR0912, PLR0913 - one check per keyword-only option
         self,
         game: Game[Any, Any, Any],
         *,
@@ -176,6 +216,8 @@ class ISMCTSBot:
         determinizations: int | None = None,
         workers: int = 1,
         confidence: float = 1.0,
+        reward: str = "chips",
+        search: str = "tree",
         seed: int | random.Random | None = None,
     ) -> None:
         if not is_int(iterations) or iterations < 1:
@@ -210,6 +252,10 @@ class ISMCTSBot:
             raise InvalidConfigError(f"workers must be an int of at least 1, not {workers!r}")
         if not confidence >= 0:
             raise InvalidConfigError(f"confidence must be at least 0, not {confidence!r}")
+        if reward not in REWARDS:
+            raise InvalidConfigError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if search not in SEARCHES:
+            raise InvalidConfigError(f"search must be one of {', '.join(SEARCHES)}, not {search!r}")
         self._game = game
         self._iterations = iterations
         self._time_limit = time_limit
@@ -221,6 +267,9 @@ class ISMCTSBot:
         self._determinizations = determinizations
         self._workers = workers
         self._confidence = confidence
+        self._reward = reward
+        self._search_kind = search
+        self._rewards = outcome_rewards if reward == "outcome" else normalized_rewards
         self._rng = make_rng(seed)
         self._policy: Any = (
             rollout(game, self._rng)
@@ -238,7 +287,8 @@ class ISMCTSBot:
             f"rollout_limit={self._rollout_limit}, rollout_to={self._rollout_to!r}, "
             f"rollout={rollout!r}, prior={self._prior!r}, "
             f"determinizations={self._determinizations}, workers={self._workers}, "
-            f"confidence={self._confidence})"
+            f"confidence={self._confidence}, reward={self._reward!r}, "
+            f"search={self._search_kind!r})"
         )
 
     def choose(self, observation: object, legal_actions: Sequence[ActionT]) -> ActionT:
@@ -251,6 +301,8 @@ class ISMCTSBot:
             raise ValueError("ISMCTSBot.choose needs at least one legal action")
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if self._search_kind == "paired":
+            return self._choose_paired(observation, legal_actions)
         stats = self.root_statistics(observation)
         by_id = {self._game.action_id(action): action for action in legal_actions}
         scored = [
@@ -291,6 +343,12 @@ class ISMCTSBot:
 
     def root_statistics(self, observation: object) -> dict[int, tuple[int, float, float]]:
         """Search from ``observation``: each root action id's visits, reward sum and squares."""
+        if self._search_kind == "paired":
+            return {
+                key: (len(kept), sum(kept), sum(value * value for value in kept))
+                for key, rewards in self.paired_rewards(observation).items()
+                if (kept := [value for value in rewards if not math.isnan(value)])
+            }
         if self._workers == 1:
             root = self._search(observation, self._iterations)
             return {
@@ -309,11 +367,13 @@ class ISMCTSBot:
             "prior": self._prior,
             "determinizations": self._determinizations,
             "confidence": self._confidence,
+            "reward": self._reward,
+            "search": self._search_kind,
         }
         merged: dict[int, tuple[int, float, float]] = {}
         with concurrent.futures.ProcessPoolExecutor(max_workers=self._workers) as pool:
             futures = [
-                pool.submit(_root_statistics, self._game, observation, options, seed)
+                pool.submit(_root_statistics, self._game, observation, options, seed, "tree")
                 for seed in seeds
             ]
             for future in futures:
@@ -321,6 +381,106 @@ class ISMCTSBot:
                     old = merged.get(key, (0, 0.0, 0.0))
                     merged[key] = (old[0] + visits, old[1] + total, old[2] + squares)
         return merged
+
+    def paired_rewards(self, observation: object) -> dict[int, list[float]]:
+        """Paired rollouts from ``observation``: each root action id's reward in every sample.
+
+        Every sampled state is played on with each action legal in it, then by the rollout
+        policy, from the same state of the random generator (common random numbers), until
+        ``iterations`` rollouts have been played. Entry ``j`` of each list is the reward that
+        action got from sample ``j`` (NaN where it was not legal in that sample), so two
+        actions compare sample by sample and the deal's luck cancels out of the difference.
+        """
+        if self._workers == 1:
+            return self._paired(observation, self._iterations)
+        share = -(-self._iterations // self._workers)
+        seeds = [self._rng.getrandbits(63) for _ in range(self._workers)]
+        options = {
+            "iterations": share,
+            "time_limit": self._time_limit,
+            "rollout_limit": self._rollout_limit,
+            "rollout_to": self._rollout_to,
+            "rollout": self._rollout,
+            "determinizations": self._determinizations,
+            "reward": self._reward,
+        }
+        merged: dict[int, list[float]] = {}
+        length = 0
+        with concurrent.futures.ProcessPoolExecutor(max_workers=self._workers) as pool:
+            futures = [
+                pool.submit(_root_statistics, self._game, observation, options, seed, "paired")
+                for seed in seeds
+            ]
+            for future in futures:
+                part: dict[int, list[float]] = future.result()
+                size = len(next(iter(part.values())))
+                for key, rewards in part.items():
+                    merged.setdefault(key, [math.nan] * length).extend(rewards)
+                length += size
+                for rewards in merged.values():
+                    rewards.extend([math.nan] * (length - len(rewards)))
+        return merged
+
+    def _paired(self, observation: object, iterations: int) -> dict[int, list[float]]:
+        """One process's paired rollouts (see :meth:`paired_rewards`)."""
+        game, rng = self._game, self._rng
+        legal_actions, apply, returns = game.legal_actions, game.apply, game.returns
+        rewards_of, action_id = self._rewards, game.action_id
+        rounds = getattr(game, "round_index", None) if self._rollout_to == "round" else None
+        play_out = self._play_out_function(rounds)
+        deadline = None if self._time_limit is None else time.monotonic() + self._time_limit
+        sample = self._sampler(observation)
+        samples: dict[int, list[float]] = {}
+        played, index = 0, 0
+        while played < iterations:
+            if deadline is not None and index and time.monotonic() > deadline:
+                break
+            state = sample(index)
+            player = game.current_player(state)
+            assert player is not None  # noqa: S101 - an observation to choose from is live
+            horizon = None if rounds is None else int(rounds(state))
+            start = rng.getstate()
+            for action in legal_actions(state):
+                rng.setstate(start)
+                final = play_out(apply(state, action), horizon)
+                reward = rewards_of(returns(final))[player]
+                samples.setdefault(action_id(action), [math.nan] * index).append(reward)
+                played += 1
+            index += 1
+            for rewards in samples.values():
+                if len(rewards) < index:
+                    rewards.append(math.nan)
+        return samples
+
+    def _choose_paired(self, observation: object, legal_actions: Sequence[ActionT]) -> ActionT:
+        """The action with the best mean paired reward, subject to the ``confidence`` rule."""
+        samples = self.paired_rewards(observation)
+        by_id = {self._game.action_id(action): action for action in legal_actions}
+        means = {
+            key: sum(kept) / len(kept)
+            for key, rewards in samples.items()
+            if key in by_id and (kept := [value for value in rewards if not math.isnan(value)])
+        }
+        if not means:
+            return legal_actions[0]
+        own_action = self._policy.choose(observation, legal_actions) if self._use_prior else None
+        own = None if own_action is None else self._game.action_id(own_action)
+        chosen = max(means, key=lambda key: (means[key], key == own))
+        if own is None or own == chosen or own not in means:
+            return by_id[chosen]
+        differences = [
+            mine - theirs
+            for mine, theirs in zip(samples[chosen], samples[own], strict=True)
+            if not (math.isnan(mine) or math.isnan(theirs))
+        ]
+        count = len(differences)
+        if count < 2:
+            return own_action  # type: ignore[return-value]
+        mean = sum(differences) / count
+        variance = sum((value - mean) ** 2 for value in differences) / (count - 1)
+        if mean <= self._confidence * math.sqrt(variance / count):
+            return own_action  # type: ignore[return-value]
+        return by_id[chosen]
 
     def _sampler(self, observation: object) -> Callable[[int], Any]:
         """The state for each iteration: fresh, or cycled from a reused set of samples."""
@@ -341,7 +501,7 @@ class ISMCTSBot:
         """
         game = self._game
         legal_actions, apply, current_player = game.legal_actions, game.apply, game.current_player
-        returns = game.returns
+        returns, rewards_of = game.returns, self._rewards
         ids_of = _ActionIds(game.action_id)
         expand, exploration, log, sqrt = self._expand, self._exploration, math.log, math.sqrt
         rounds = getattr(game, "round_index", None) if self._rollout_to == "round" else None
@@ -390,7 +550,7 @@ class ISMCTSBot:
                 node = best
                 state = apply(state, actions[best_index])
             state = play_out(state, horizon)
-            rewards = normalized_rewards(returns(state))
+            rewards = rewards_of(returns(state))
             for visited in path:
                 visited.visits += 1
                 reward = rewards[visited.player]
@@ -507,7 +667,17 @@ class _ActionIds:
 
 
 def _root_statistics(
-    game: Game[Any, Any, Any], observation: object, options: dict[str, Any], seed: int
-) -> dict[int, tuple[int, float, float]]:
-    """One root-parallel worker's search: its root statistics (a top-level, picklable job)."""
-    return ISMCTSBot(game, seed=seed, **options).root_statistics(observation)
+    game: Game[Any, Any, Any],
+    observation: object,
+    options: dict[str, Any],
+    seed: int,
+    kind: str,
+) -> Any:  # noqa: ANN401 - the statistics of the search kind
+    """One root-parallel worker's search (a top-level, picklable job).
+
+    Its root statistics for the tree search, its paired rewards for ``kind="paired"``.
+    """
+    bot = ISMCTSBot(game, seed=seed, **(options | {"workers": 1}))
+    if kind == "paired":
+        return bot.paired_rewards(observation)
+    return bot.root_statistics(observation)
