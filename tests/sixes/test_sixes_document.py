@@ -276,7 +276,7 @@ def test_an_unsound_history_is_declined_and_named_by_the_checked_path(
     game = Sixes(SixesConfig(num_players=4))
     state = game.initial_state(3)
     state = game.apply(state, game.legal_actions(state)[0])
-    document = encode(game, state)
+    document: Any = encode(game, state)
     document["data"]["history"].append(turn)
     with pytest.raises(Exception):  # noqa: B017, PT011 - any exception declines
         read_state(document["data"])
