@@ -139,7 +139,7 @@ def check_state(
             play is legal in its turn (S5, S6), as ``determinize`` finds out when it replays
             the history; None when unknown. When it equals the state's table, the table is
             valid and the history plays each of its cards once, so neither is checked again.
-        history_sound: The caller has already proven what :func:`_history_problems` checks
+        history_sound: The caller has already proven what the history check does
             (every turn by a seat, each played card on the table and played once), as the
             JSON reader does while it reads the history; the history is not walked again.
     """
