@@ -290,6 +290,7 @@ def test_an_unsound_history_is_declined_and_named_by_the_checked_path(
         ("history", {}),
         ("history", [["0", "pass"]]),
         ("history", [{"player": 0, "action": {"type": "fold"}}]),
+        ("history", [{"player": 0, "action": {"type": "pass", "card": "6d"}}]),
         ("columns", [[], ["6d"], []]),
         ("columns", [[], ["6d"], ["6d"], []]),
         ("columns", [[], ["6d", "5d"], [], []]),
