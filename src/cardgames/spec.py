@@ -69,12 +69,17 @@ class StateCodec:
             a repeated key). It must give the state that ``from_document`` gives of the
             decoded document, for the documents it accepts, and may decline any document by
             raising: the decoder then decodes the document and calls ``from_document``.
+        check_read: An optional check of the states that ``read`` built, which the decoder
+            runs instead of the spec's ``check_state`` (same arguments, same errors): it may
+            leave out what ``read`` has already proven while reading (such as a walk of the
+            history), and must check everything else. None: ``check_state``.
     """
 
     document_class: type
     to_document: Callable[[Any], Any]
     from_document: Callable[[Any], Any]
     read: Callable[[object], tuple[Any, int]] | None = None
+    check_read: Callable[[Any, Any], None] | None = None
 
 
 def _frozen_mapping(value: Mapping[str, object]) -> Mapping[str, object]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -27,6 +28,7 @@ from cardgames.paiute import (
 from cardgames.paiute import document as paiute_document
 from cardgames.paiute import state as paiute_state
 from cardgames.paiute.document import PaiuteStateDocument, from_document, to_document
+from cardgames.paiute.invariants import check_read_state
 from cardgames.registry import game_info
 from cardgames.serialization import decode_observation, decode_state, dumps, encode
 from cardgames.serialization.codec import decode_value
@@ -307,11 +309,41 @@ def test_the_fast_reader_agrees_with_the_checked_path(seed: int, steps: int, cha
         assert (fast, members) == (state, text.count(":"))
     for _ in range(changes):
         data = _mutated(data, rng)
+    if changes and data.get("history") and rng.randrange(2):  # an event by the next seat
+        rng.choice(data["history"])["player"] = game.config.num_players
     try:
         fast, _ = paiute_document.read_state(data)
     except Exception:  # noqa: BLE001 - declined: the checked path decides
         return
     assert fast == _checked_path(data)
+    assert _verdict(check_read_state, game, fast) == _verdict(check_state, game, fast)
+
+
+def _verdict(check: Callable[[Paiute, PaiuteState], None], game: Paiute, state: PaiuteState) -> str:
+    """What ``check`` says of ``state``: its error message, or "" when it passes."""
+    try:
+        check(game, state)
+    except InvalidStateError as error:
+        return str(error)
+    return ""
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_an_event_by_no_seat_is_declined_and_named_by_the_checked_path(seats: int) -> None:
+    """P1: the reader finds draws and discards among the table's seats only, so the check of
+    its states can skip the history scan; an event by another seat goes the checked path."""
+    game = Paiute(PaiuteConfig(num_players=seats))
+    state = game.initial_state(seed=5)
+    for _ in range(4):
+        state = game.apply(state, game.legal_actions(state)[0])
+    document: Any = encode(game, state)
+    assert document["data"]["history"]
+    check_read_state(game, paiute_document.read_state(document["data"])[0])
+    document["data"]["history"][-1]["player"] = seats
+    with pytest.raises(Exception):  # noqa: B017, PT011 - any exception declines
+        paiute_document.read_state(document["data"])
+    with pytest.raises(DecodeError, match=r"name a seat \(P1\)"):
+        decode_state(game, json.dumps(document))
 
 
 @pytest.mark.parametrize(

@@ -178,6 +178,20 @@ def _checked_path(data: Any) -> SixesState | None:
         return None
 
 
+def _mutate_history(history: list[Any], seats: int, rng: random.Random) -> None:
+    """Change ``history`` in one random way: a bad turn, a turn again, a seat past the table."""
+    kind = rng.randrange(4)
+    if kind == 0 and history:
+        turn = rng.choice(history)
+        turn[rng.choice(["player", "action"])] = rng.choice([True, -1, 9, {"type": "pass"}, {}])
+    elif kind == 1:
+        history.append({"player": 0, "action": {"type": "play", "card": "Kd"}})
+    elif kind == 2 and history:  # a turn again: a card played twice, or a second pass
+        history.append(json.loads(json.dumps(rng.choice(history))))
+    elif history:  # the first seat past the table, or the last one
+        rng.choice(history)["player"] = seats - rng.randrange(2)
+
+
 def _mutated(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """``data`` (a copy) changed in one random way, as a careless or hostile writer might."""
     data = json.loads(json.dumps(data))
@@ -195,11 +209,8 @@ def _mutated(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         data[key] = rng.choice([None, True, -1, 2**64, 2**300, 1.0, "1", 3])
     elif kind == 3:
         data["stacks"][0] = rng.choice([True, -1, 11, 2.0, 2**300])
-    elif kind == 4 and data["history"]:
-        turn = rng.choice(data["history"])
-        turn[rng.choice(["player", "action"])] = rng.choice([True, -1, 9, {"type": "pass"}, {}])
-    elif kind == 5:
-        data["history"].append({"player": 0, "action": {"type": "play", "card": "Kd"}})
+    elif kind in {4, 5}:
+        _mutate_history(data["history"], len(data["hands"]), rng)
     elif kind == 6:
         del data[rng.choice(sorted(data))]
     elif kind == 7:
@@ -243,11 +254,43 @@ def test_the_fast_reader_counts_the_members_it_reads() -> None:
 
 
 @pytest.mark.parametrize(
+    ("turn", "message"),
+    [
+        (
+            {"player": 0, "action": {"type": "play", "card": "6d"}},
+            r"each card on the table once \(S6\)",
+        ),
+        (
+            {"player": 1, "action": {"type": "play", "card": "Kc"}},
+            r"each card on the table once \(S6\)",
+        ),
+        ({"player": 4, "action": {"type": "pass"}}, r"by a seat \(S1\)"),
+        ({"player": 7, "action": {"type": "pass"}}, r"by a seat \(S1\)"),
+    ],
+)
+def test_an_unsound_history_is_declined_and_named_by_the_checked_path(
+    turn: dict[str, object], message: str
+) -> None:
+    """S1, S6: the reader's one walk of the history declines a turn by no seat or a card played
+    twice or not on the table, and the decoder names the same rule as before."""
+    game = Sixes(SixesConfig(num_players=4))
+    state = game.initial_state(3)
+    state = game.apply(state, game.legal_actions(state)[0])
+    document: Any = encode(game, state)
+    document["data"]["history"].append(turn)
+    with pytest.raises(Exception):  # noqa: B017, PT011 - any exception declines
+        read_state(document["data"])
+    with pytest.raises(DecodeError, match=message):
+        decode_state(game, json.dumps(document))
+
+
+@pytest.mark.parametrize(
     ("field", "value"),
     [
         ("history", {}),
         ("history", [["0", "pass"]]),
         ("history", [{"player": 0, "action": {"type": "fold"}}]),
+        ("history", [{"player": 0, "action": {"type": "pass", "card": "6d"}}]),
         ("columns", [[], ["6d"], []]),
         ("columns", [[], ["6d"], ["6d"], []]),
         ("columns", [[], ["6d", "5d"], [], []]),

@@ -202,6 +202,11 @@ _EVENTS: Final[dict[tuple[str, int, str | None], PaiuteEvent]] = {
     },
 }
 """The draws and discards of the history by their type tag, seat and card text."""
+_EVENTS_OF_SEATS: Final = {
+    seats: {key: event for key, event in _EVENTS.items() if key[1] < seats}
+    for seats in range(2, _MAX_SEATS + 1)
+}
+"""``_EVENTS`` of the seats of a table of 2 to 5: an event by another seat is not found (P1)."""
 _KEYS: Final = frozenset(attrs.fields_dict(PaiuteStateDocument))
 _MAX_INT: Final = 2**256
 """The integers the JSON codec reads (a bigger one is its error, so the fast path declines)."""
@@ -227,10 +232,15 @@ def _indices_of(texts: object) -> tuple[int, ...]:
     return tuple(map(_INDEX_BY_TEXT.__getitem__, texts))
 
 
-def _events(items: object) -> tuple[tuple[PaiuteEvent, ...], int]:
-    """The history as written (draws, discards, rebuilds) and its number of object members."""
+def _events(items: object, seats: int) -> tuple[tuple[PaiuteEvent, ...], int]:
+    """The history as written (draws, discards, rebuilds) and its number of object members.
+
+    Every draw and discard is by one of ``seats`` seats (P1), found in a table of those seats
+    only, so this one walk proves what the field check's scan of the history would check.
+    """
     if items.__class__ is not list:
         raise _DeclinedError
+    table = _EVENTS_OF_SEATS[seats]
     events: list[PaiuteEvent] = []
     append = events.append
     rebuilds = 0
@@ -241,7 +251,7 @@ def _events(items: object) -> tuple[tuple[PaiuteEvent, ...], int]:
             player = item["player"]
             if player.__class__ is not int:  # true would find seat 1
                 raise _DeclinedError
-            append(_EVENTS[item["type"], player, item["card"]])
+            append(table[item["type"], player, item["card"]])
         elif len(item) == 2 and item["type"] == "rebuilt_stock":
             append(RebuiltStock(cards=tuple(map(CARDS.__getitem__, _indices_of(item["cards"])))))
             rebuilds += 1
@@ -257,7 +267,9 @@ def read_state(data: object) -> tuple[PaiuteState, int]:
     to indices, integers checked for their type, the draws and discards of the history
     found in a table), with no document object in between; the decoder then checks the
     state with :func:`~cardgames.paiute.invariants.check_state`, as it checks the state of
-    :func:`build_state`. It reads only what the writer writes of a deal without a call or a
+    :func:`build_state` (:func:`~cardgames.paiute.invariants.check_read_state`, which skips
+    the scan of the history that this reader has proven: every event a draw, a discard or a
+    rebuild, by a seat). It reads only what the writer writes of a deal without a call or a
     finished deal before it, and declines anything else by raising: the decoder then takes
     the checked path, which gives the state or names the error.
     """
@@ -289,7 +301,7 @@ def read_state(data: object) -> tuple[PaiuteState, int]:
     hands = fields["hands"]
     if hands.__class__ is not list:
         raise _DeclinedError
-    history, members = _events(fields["history"])
+    history, members = _events(fields["history"], len(hands))
     state = unchecked_state(
         table,
         tuple([tuple(sorted(_indices_of(hand))) for hand in hands]),

@@ -31,7 +31,7 @@ from cardgames.paiute.state import PaiuteState, Shows, check_fields
 if TYPE_CHECKING:
     from cardgames.paiute.game import Paiute
 
-__all__ = ["check_config_fit", "check_state"]
+__all__ = ["check_config_fit", "check_read_state", "check_state"]
 
 
 def _invalid(problem: str) -> InvalidStateError:
@@ -121,3 +121,17 @@ def check_state(game: Paiute, state: object) -> None:
     if type(state) is not PaiuteState:
         raise InvalidStateError(f"expected a PaiuteState, not {type(state).__name__}")
     check_config_fit(game.config, state, check_fields(state))
+
+
+def check_read_state(game: Paiute, state: PaiuteState) -> None:
+    """:func:`check_state` of a state that the JSON reader built, without its history scan.
+
+    The reader (:func:`~cardgames.paiute.document.read_state`) accepts only histories of
+    draws, discards and rebuilds by seats of the table (P1), so their calls and shows are
+    none, which is what the scan would find; everything else is checked as by
+    :func:`check_state`.
+
+    Raises:
+        InvalidStateError: an invariant is broken; the message names it and its rule id.
+    """
+    check_config_fit(game.config, state, check_fields(state, Shows()))

@@ -15,7 +15,7 @@ from cardgames.paiute.action import Call, Discard, DrawDiscard, DrawStock, Paiut
 from cardgames.paiute.chance import CHANCE
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.game import Paiute
-from cardgames.paiute.invariants import check_state
+from cardgames.paiute.invariants import check_read_state, check_state
 from cardgames.paiute.observation import PaiuteObservation
 from cardgames.paiute.state import PaiuteState
 from cardgames.paiute.tensor import TENSORS
@@ -72,6 +72,7 @@ SPEC: GameSpec[PaiuteState, PaiuteAction, PaiuteObservation, PaiuteConfig] = Gam
         to_document=document.to_document,
         from_document=document.build_state,  # check_state checks it at once
         read=document.read_state,
+        check_read=check_read_state,
     ),
     heuristic_bot=_heuristic_bot,
     simulation_defaults={"max_turns": 100},

@@ -454,9 +454,12 @@ def decode_state(game: Game[StateT, Any, Any], source: str | bytes | JSON) -> St
             state = info.state_codec.from_document(readable)
         except (ValueError, TypeError, KeyError, IndexError) as error:
             raise DecodeError(f"data: impossible state: {error}") from None
-    if info.check_state is not None:
+    check = info.check_state
+    if built and info.state_codec is not None and info.state_codec.check_read is not None:
+        check = info.state_codec.check_read
+    if check is not None:
         try:
-            info.check_state(game, state)
+            check(game, state)
         except (ValueError, TypeError, KeyError, IndexError) as error:
             raise DecodeError(f"data: impossible state: {error}") from None
     return state

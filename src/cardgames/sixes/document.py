@@ -363,6 +363,7 @@ _COLUMN_TEXTS: Final = tuple(
 )
 """``_COLUMN_TEXTS[suit][segment]``: the column of a suit's segment of the table, as written."""
 _KEYS: Final = frozenset(attrs.fields_dict(SixesStateDocument))
+_TURN_ROWS: Final = tuple(TURNS)
 _MAX_INT: Final = 2**256
 """The integers the JSON codec reads (a bigger one is its error, so the fast path declines)."""
 
@@ -391,27 +392,51 @@ def _hand_mask(texts: list[str]) -> int:
     return mask
 
 
-def _history(turns: object) -> tuple[tuple[SixesTurn, ...], int]:
-    """The turns as written, and the number of object members they hold."""
+def _history(turns: object, seats: int = len(TURNS)) -> tuple[tuple[SixesTurn, ...], int, int]:
+    """The turns as written, their member count and the bitmask of the cards they play.
+
+    Every turn must be an object of exactly ``player`` and ``action``, the player an int
+    seat below ``seats`` and the action one that the writer writes, each card played once;
+    anything else it declines.
+    """
     if turns.__class__ is not list:
         raise _DeclinedError
-    history = []
-    members = 0
+    rows = TURNS
+    history: list[SixesTurn] = []
+    append = history.append
+    played = 0
     for turn in turns:
         if turn.__class__ is not dict or len(turn) != 2:
             raise _DeclinedError
         player, action = turn["player"], turn["action"]
-        if player.__class__ is not int or player < 0 or action.__class__ is not dict:
+        if player.__class__ is not int or action.__class__ is not dict or not 0 <= player < seats:
             raise _DeclinedError
-        kind = action["type"]
-        if kind == "play" and len(action) == 2:
-            history.append(TURNS[player][_ID_BY_TEXT[action["card"]]])
-        elif kind == "pass" and len(action) == 1:
-            history.append(TURNS[player][PASS_ID])
+        if len(action) == 2:
+            if action["type"] != "play":
+                raise _DeclinedError
+            index = _ID_BY_TEXT[action["card"]]
+            if played >> index & 1:
+                raise _DeclinedError
+            played |= 1 << index
+            append(rows[player][index])
+        elif len(action) == 1 and action["type"] == "pass":
+            append(rows[player][PASS_ID])
         else:
             raise _DeclinedError
-        members += 2 + len(action)
-    return tuple(history), members
+    return tuple(history), 3 * len(history) + played.bit_count(), played
+
+
+def _sound_history(turns: object, seats: int, table: int) -> tuple[tuple[SixesTurn, ...], int]:
+    """The turns as written and their member count, the history proven sound.
+
+    With :func:`_history`'s walk it proves what the state's history check (S1, S6) would
+    check again: every turn is by one of ``seats`` seats and plays a card of ``table`` that
+    no earlier turn played. It declines anything else, so the checked path names the rule.
+    """
+    history, members, played = _history(turns, seats)
+    if played & ~table:
+        raise _DeclinedError
+    return history, members
 
 
 def read_state(data: object) -> tuple[SixesState, int]:
@@ -443,7 +468,7 @@ def read_state(data: object) -> tuple[SixesState, int]:
     stack_emptied = fields["stack_emptied"]
     if stack_emptied is not True and stack_emptied is not False:
         raise _DeclinedError
-    history, members = _history(fields["history"])
+    history, members = _sound_history(fields["history"], len(hand_masks), table)
     state = unchecked_state(
         hand_masks,
         table,
@@ -459,7 +484,7 @@ def read_state(data: object) -> tuple[SixesState, int]:
         _int(fields["chance_key"]),
         (),
     )
-    check_state(state)
+    check_state(state, history_sound=True)
     return state, len(_KEYS) + members
 
 
@@ -494,7 +519,7 @@ def read_observation(data: object) -> tuple[SixesObservation, int]:
     stack_emptied = fields["stack_emptied"]
     if stack_emptied is not True and stack_emptied is not False:
         raise _DeclinedError
-    history, members = _history(fields["history"])
+    history, members, _ = _history(fields["history"])
     observation = _observation(
         player=None if player is None else PlayerId(_int(player)),
         hand=hand,

@@ -125,7 +125,9 @@ def _play_problems(state: SixesState, *, history_sound: bool = False) -> list[st
     return problems
 
 
-def check_state(state: SixesState, *, replayed_table: int | None = None) -> None:
+def check_state(
+    state: SixesState, *, replayed_table: int | None = None, history_sound: bool = False
+) -> None:
     """Raise InvalidStateError unless ``state`` is a well-formed Sixes position.
 
     The validating constructor runs it; so does ``determinize`` on a state it built unchecked.
@@ -137,11 +139,14 @@ def check_state(state: SixesState, *, replayed_table: int | None = None) -> None
             play is legal in its turn (S5, S6), as ``determinize`` finds out when it replays
             the history; None when unknown. When it equals the state's table, the table is
             valid and the history plays each of its cards once, so neither is checked again.
+        history_sound: The caller has already proven what the history check does
+            (every turn by a seat, each played card on the table and played once), as the
+            JSON reader does while it reads the history; the history is not walked again.
     """
     known = replayed_table is not None and replayed_table == state.table_mask
     problems = _chip_and_seat_problems(state) + _card_problems(state, table_valid=known)
     if not problems:
-        problems = _play_problems(state, history_sound=known)
+        problems = _play_problems(state, history_sound=known or history_sound)
     if problems:
         raise InvalidStateError("invalid Sixes state: " + "; ".join(problems))
 
