@@ -25,6 +25,7 @@ from typing import Final
 
 import attrs
 
+from cardgames._reader import Declined, read_int
 from cardgames.cards import Card
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
@@ -208,27 +209,15 @@ _EVENTS_OF_SEATS: Final = {
 }
 """``_EVENTS`` of the seats of a table of 2 to 5: an event by another seat is not found (P1)."""
 _KEYS: Final = frozenset(attrs.fields_dict(PaiuteStateDocument))
-_MAX_INT: Final = 2**256
-"""The integers the JSON codec reads (a bigger one is its error, so the fast path declines)."""
-
-
-class _DeclinedError(Exception):
-    """The fast reader leaves a document to the checked path."""
-
-
-def _int(value: object) -> int:
-    if value.__class__ is not int or not -_MAX_INT <= value < _MAX_INT:
-        raise _DeclinedError
-    return value
 
 
 def _seat(value: object) -> PlayerId | None:
-    return None if value is None else PlayerId(_int(value))
+    return None if value is None else PlayerId(read_int(value))
 
 
 def _indices_of(texts: object) -> tuple[int, ...]:
     if texts.__class__ is not list:
-        raise _DeclinedError
+        raise Declined
     return tuple(map(_INDEX_BY_TEXT.__getitem__, texts))
 
 
@@ -239,24 +228,24 @@ def _events(items: object, seats: int) -> tuple[tuple[PaiuteEvent, ...], int]:
     only, so this one walk proves what the field check's scan of the history would check.
     """
     if items.__class__ is not list:
-        raise _DeclinedError
+        raise Declined
     table = _EVENTS_OF_SEATS[seats]
     events: list[PaiuteEvent] = []
     append = events.append
     rebuilds = 0
     for item in items:
         if item.__class__ is not dict:
-            raise _DeclinedError
+            raise Declined
         if len(item) == 3:
             player = item["player"]
             if player.__class__ is not int:  # true would find seat 1
-                raise _DeclinedError
+                raise Declined
             append(table[item["type"], player, item["card"]])
         elif len(item) == 2 and item["type"] == "rebuilt_stock":
             append(RebuiltStock(cards=tuple(map(CARDS.__getitem__, _indices_of(item["cards"])))))
             rebuilds += 1
         else:  # calls and shows: the checked path reads them
-            raise _DeclinedError
+            raise Declined
     return tuple(events), 3 * len(events) - rebuilds
 
 
@@ -274,33 +263,33 @@ def read_state(data: object) -> tuple[PaiuteState, int]:
     the checked path, which gives the state or names the error.
     """
     if data.__class__ is not dict or data.keys() != _KEYS or data["results"] != []:
-        raise _DeclinedError
+        raise Declined
     fields: dict[str, object] = data
     drawn_card = fields["drawn_card"]
     from_discard = fields["drawn_from_discard"]
     if from_discard is not True and from_discard is not False:
-        raise _DeclinedError
+        raise Declined
     if drawn_card is None:
         if from_discard:
-            raise _DeclinedError
+            raise Declined
         drawn = None
     else:
         drawn = DRAWN[from_discard][_INDEX_BY_TEXT[drawn_card]]  # type: ignore[index]
     stacks = fields["stacks"]
     if stacks.__class__ is not list:
-        raise _DeclinedError
+        raise Declined
     table = Table(
-        stacks=tuple(map(_int, stacks)),
-        pot=_int(fields["pot"]),
-        dealer=PlayerId(_int(fields["dealer"])),
-        deal=_int(fields["deal_number"]),
+        stacks=tuple(map(read_int, stacks)),
+        pot=read_int(fields["pot"]),
+        dealer=PlayerId(read_int(fields["dealer"])),
+        deal=read_int(fields["deal_number"]),
         wild=_INDEX_BY_TEXT[fields["wild_card"]],  # type: ignore[index]
         results=(),
-        chance_key=_int(fields["chance_key"]),
+        chance_key=read_int(fields["chance_key"]),
     )
     hands = fields["hands"]
     if hands.__class__ is not list:
-        raise _DeclinedError
+        raise Declined
     history, members = _events(fields["history"], len(hands))
     state = unchecked_state(
         table,
@@ -309,7 +298,7 @@ def read_state(data: object) -> tuple[PaiuteState, int]:
         _indices_of(fields["discard_pile"]),
         _seat(fields["current_player"]),
         drawn,
-        _int(fields["turns_played"]),
+        read_int(fields["turns_played"]),
         _seat(fields["caller"]),
         _seat(fields["last_to_play"]),
         tuple(sorted(_indices_of(fields["rebuilt_cards"]))),

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from cardgames._reader import Declined, read_int, read_ints
 from cardgames._slots import slot_builder
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
@@ -364,31 +365,13 @@ _COLUMN_TEXTS: Final = tuple(
 """``_COLUMN_TEXTS[suit][segment]``: the column of a suit's segment of the table, as written."""
 _KEYS: Final = frozenset(attrs.fields_dict(SixesStateDocument))
 _TURN_ROWS: Final = tuple(TURNS)
-_MAX_INT: Final = 2**256
-"""The integers the JSON codec reads (a bigger one is its error, so the fast path declines)."""
-
-
-class _DeclinedError(Exception):
-    """The fast reader leaves a document to the checked path."""
-
-
-def _int(value: object) -> int:
-    if value.__class__ is not int or not -_MAX_INT <= value < _MAX_INT:
-        raise _DeclinedError
-    return value
-
-
-def _ints(values: object) -> tuple[int, ...]:
-    if values.__class__ is not list:
-        raise _DeclinedError
-    return tuple(map(_int, values))
 
 
 def _hand_mask(texts: list[str]) -> int:
     """The bitmask of a hand as written: distinct Sixes cards (else the checked path decides)."""
     mask = sum(map(_BIT_BY_TEXT.__getitem__, texts))
     if texts.__class__ is not list or mask.bit_count() != len(texts):
-        raise _DeclinedError
+        raise Declined
     return mask
 
 
@@ -400,29 +383,29 @@ def _history(turns: object, seats: int = len(TURNS)) -> tuple[tuple[SixesTurn, .
     anything else it declines.
     """
     if turns.__class__ is not list:
-        raise _DeclinedError
+        raise Declined
     rows = TURNS
     history: list[SixesTurn] = []
     append = history.append
     played = 0
     for turn in turns:
         if turn.__class__ is not dict or len(turn) != 2:
-            raise _DeclinedError
+            raise Declined
         player, action = turn["player"], turn["action"]
         if player.__class__ is not int or action.__class__ is not dict or not 0 <= player < seats:
-            raise _DeclinedError
+            raise Declined
         if len(action) == 2:
             if action["type"] != "play":
-                raise _DeclinedError
+                raise Declined
             index = _ID_BY_TEXT[action["card"]]
             if played >> index & 1:
-                raise _DeclinedError
+                raise Declined
             played |= 1 << index
             append(rows[player][index])
         elif len(action) == 1 and action["type"] == "pass":
             append(rows[player][PASS_ID])
         else:
-            raise _DeclinedError
+            raise Declined
     return tuple(history), 3 * len(history) + played.bit_count(), played
 
 
@@ -435,7 +418,7 @@ def _sound_history(turns: object, seats: int, table: int) -> tuple[tuple[SixesTu
     """
     history, members, played = _history(turns, seats)
     if played & ~table:
-        raise _DeclinedError
+        raise Declined
     return history, members
 
 
@@ -450,38 +433,38 @@ def read_state(data: object) -> tuple[SixesState, int]:
     which gives the value or names the error.
     """
     if data.__class__ is not dict or data.keys() != _KEYS or data["pending_decks"] != []:
-        raise _DeclinedError
+        raise Declined
     fields: dict[str, object] = data
     hands = fields["hands"]
     columns = fields["columns"]
     if hands.__class__ is not list or columns.__class__ is not list or len(columns) != len(Suit):
-        raise _DeclinedError
+        raise Declined
     hand_masks = tuple(map(_hand_mask, hands))
     masks = tuple(map(_hand_mask, columns))
     table = sum(masks)
     if table.bit_count() != sum(map(int.bit_count, masks)):
-        raise _DeclinedError
+        raise Declined
     for suit, column in enumerate(columns):
         if column != _COLUMN_TEXTS[suit][table >> suit * SUIT_SPAN & _SUIT_MASK]:
-            raise _DeclinedError
+            raise Declined
     to_play = fields["to_play"]
     stack_emptied = fields["stack_emptied"]
     if stack_emptied is not True and stack_emptied is not False:
-        raise _DeclinedError
+        raise Declined
     history, members = _sound_history(fields["history"], len(hand_masks), table)
     state = unchecked_state(
         hand_masks,
         table,
         playable_mask(table),
-        _ints(fields["stacks"]),
-        _int(fields["pot"]),
-        _ints(fields["settled_stacks"]),
-        PlayerId(_int(fields["dealer"])),
-        None if to_play is None else PlayerId(_int(to_play)),
-        _int(fields["round_number"]),
+        read_ints(fields["stacks"]),
+        read_int(fields["pot"]),
+        read_ints(fields["settled_stacks"]),
+        PlayerId(read_int(fields["dealer"])),
+        None if to_play is None else PlayerId(read_int(to_play)),
+        read_int(fields["round_number"]),
         history,
         stack_emptied,
-        _int(fields["chance_key"]),
+        read_int(fields["chance_key"]),
         (),
     )
     check_state(state, history_sound=True)
@@ -501,27 +484,27 @@ def read_observation(data: object) -> tuple[SixesObservation, int]:
     The decoder checks the observation it gives with :func:`check_observation`.
     """
     if data.__class__ is not dict or data.keys() != _OBSERVATION_KEYS:
-        raise _DeclinedError
+        raise Declined
     fields: dict[str, object] = data
     hand_texts, columns, player = fields["hand"], fields["columns"], fields["player"]
     if hand_texts.__class__ is not list or columns.__class__ is not list or len(columns) != 4:
-        raise _DeclinedError
+        raise Declined
     hand = frozenset(map(_CARD_BY_TEXT.__getitem__, hand_texts))
     masks = tuple(map(_hand_mask, columns))
     table = sum(masks)
     if len(hand) != len(hand_texts) or table.bit_count() != sum(map(int.bit_count, masks)):
-        raise _DeclinedError
+        raise Declined
     for suit, column in enumerate(columns):
         if column != _COLUMN_TEXTS[suit][table >> suit * SUIT_SPAN & _SUIT_MASK]:
-            raise _DeclinedError
+            raise Declined
     clubs, diamonds, hearts, spades = _COLUMNS
     to_play = fields["to_play"]
     stack_emptied = fields["stack_emptied"]
     if stack_emptied is not True and stack_emptied is not False:
-        raise _DeclinedError
+        raise Declined
     history, members, _ = _history(fields["history"])
     observation = _observation(
-        player=None if player is None else PlayerId(_int(player)),
+        player=None if player is None else PlayerId(read_int(player)),
         hand=hand,
         columns=(
             clubs[table & _SUIT_MASK],
@@ -529,13 +512,13 @@ def read_observation(data: object) -> tuple[SixesObservation, int]:
             hearts[table >> 2 * SUIT_SPAN & _SUIT_MASK],
             spades[table >> 3 * SUIT_SPAN & _SUIT_MASK],
         ),
-        hand_sizes=_ints(fields["hand_sizes"]),
-        stacks=_ints(fields["stacks"]),
-        pot=_int(fields["pot"]),
-        settled_stacks=_ints(fields["settled_stacks"]),
-        dealer=PlayerId(_int(fields["dealer"])),
-        to_play=None if to_play is None else PlayerId(_int(to_play)),
-        round_number=_int(fields["round_number"]),
+        hand_sizes=read_ints(fields["hand_sizes"]),
+        stacks=read_ints(fields["stacks"]),
+        pot=read_int(fields["pot"]),
+        settled_stacks=read_ints(fields["settled_stacks"]),
+        dealer=PlayerId(read_int(fields["dealer"])),
+        to_play=None if to_play is None else PlayerId(read_int(to_play)),
+        round_number=read_int(fields["round_number"]),
         history=history,
         stack_emptied=stack_emptied,
     )
