@@ -41,7 +41,7 @@ from cardgames.sixes.deck import (
     mask_of_distinct,
     playable_mask,
 )
-from cardgames.sixes.observation import SixesObservation
+from cardgames.sixes.observation import SixesObservation, state_with_hands
 from cardgames.sixes.sampling import pass_exclusions
 from cardgames.sixes.state import SixesState, check_state, unchecked_state
 
@@ -339,21 +339,7 @@ def _some_deal(
         else:
             hands.append(mask_of_distinct(rest[:size]))
             rest = rest[size:]
-    return unchecked_state(
-        tuple(hands),
-        table,
-        0,
-        observation.stacks,
-        observation.pot,
-        observation.settled_stacks,
-        observation.dealer,
-        observation.to_play,
-        observation.round_number,
-        observation.history,
-        observation.stack_emptied,
-        0,
-        (),
-    )
+    return state_with_hands(observation, tuple(hands), table, playable_mask(table), 0)
 
 
 _BIT_BY_TEXT: Final = {str(card): 1 << index for index, card in enumerate(SIXES_DECK)}

@@ -177,7 +177,7 @@ def determinize(observation: SixesObservation, rng: random.Random) -> SixesState
     seen = own | mask_of_columns(observation.columns)
     hands = deal_unseen(observation, rng, own, deal_facts(observation, own, seen))
     table = seen & ~own
-    state = state_with_hands(observation, hands, table, playable_mask(table), rng)
+    state = state_with_hands(observation, hands, table, playable_mask(table), rng.getrandbits(64))
     check_state(state)
     return state
 
@@ -257,14 +257,15 @@ def state_with_hands(
     hand_masks: tuple[int, ...],
     table_mask: int,
     playable: int,
-    rng: random.Random,
+    chance_key: int,
 ) -> SixesState:
     """The full state that ``observation`` shows, with the hidden hands chosen by the caller.
 
-    The public fields come from the observation; the private chance key is drawn from ``rng``;
-    ``playable`` must be :func:`~cardgames.sixes.deck.playable_mask` of ``table_mask``. The
-    state is built unchecked: call :func:`~cardgames.sixes.state.check_state` on it unless a
-    sample of the same observation has already passed the check (see ``Sixes.determinize``).
+    The public fields come from the observation; the private ``chance_key`` is the caller's (a
+    sampler draws it from its generator after dealing the hands). ``playable`` must be
+    :func:`~cardgames.sixes.deck.playable_mask` of ``table_mask``. The state is built
+    unchecked: call :func:`~cardgames.sixes.state.check_state` on it unless a sample of the
+    same observation has already passed the check (see ``Sixes.determinize``).
     """
     return unchecked_state(
         hand_masks,
@@ -278,6 +279,6 @@ def state_with_hands(
         observation.round_number,
         observation.history,
         observation.stack_emptied,
-        rng.getrandbits(64),
+        chance_key,
         (),
     )

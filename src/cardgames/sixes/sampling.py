@@ -434,7 +434,9 @@ def sample(sampler: Sampler, rng: random.Random) -> SixesState:
             dealt[seat] |= mask_of_distinct(free[start : start + room[seat]])
             start += room[seat]
         hands = tuple(dealt)
-    return state_with_hands(observation, hands, sampler.table_mask, sampler.playable, rng)
+    return state_with_hands(
+        observation, hands, sampler.table_mask, sampler.playable, rng.getrandbits(64)
+    )
 
 
 def determinize(
