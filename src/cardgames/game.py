@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -42,6 +42,7 @@ __all__ = [
     "is_seat",
     "legal_action_mask",
     "playout",
+    "random_playout",
     "round_index",
     "seats",
     "standings",
@@ -334,6 +335,62 @@ def round_index(game: Game[StateT, ActionT, ObservationT], state: StateT) -> int
     """
     method = getattr(game, "round_index", None)
     return None if method is None else int(method(state))
+
+
+def random_playout(
+    game: Game[StateT, ActionT, ObservationT],
+    state: StateT,
+    randbelow: Callable[[int], int],
+    horizon: int | None = None,
+    limit: int | None = None,
+) -> StateT:
+    """Play uniformly random legal actions from ``state``; the state where they stop.
+
+    Each step plays ``legal_actions(state)[randbelow(len(actions))]``. The playout stops when
+    the game is over, after ``limit`` actions (None: no limit), or, given a ``horizon``, as
+    soon as :func:`round_index` is no longer ``horizon`` (a game without ``round_index`` has
+    no rounds, and plays on to the end). ``randbelow(n)`` must return an int in ``0..n-1``,
+    such as ``random.Random(seed)._randbelow``, which is what ``randrange(n)`` draws.
+
+    A game may define the optional method ``random_playout(state, randbelow, horizon, limit)``
+    that plays the same actions faster (for example on a private mutable representation); this
+    function calls it when it exists. It must return a state equal to the one this loop
+    returns, with the same ``repr``, after exactly the same calls of ``randbelow``, and it
+    must not change ``state``::
+
+        >>> import random
+        >>> from cardgames.sixes import Sixes, SixesConfig
+        >>> game = Sixes(SixesConfig(num_players=2, max_rounds=3))
+        >>> start = game.initial_state(seed=5)
+        >>> end = random_playout(game, start, random.Random(1)._randbelow, horizon=1)
+        >>> round_index(game, end), len(start.history)
+        (2, 0)
+        >>> len(random_playout(game, start, random.Random(1)._randbelow, limit=3).history)
+        3
+
+    Args:
+        game: Any game.
+        state: Where to start (it is not changed).
+        randbelow: Chooses each action's index among the legal actions.
+        horizon: The round to stop after, or None to play on.
+        limit: The most actions to play, or None.
+
+    Raises:
+        IllegalActionError: the game listed an action that it then rejected (a bug in the game).
+    """
+    method = getattr(game, "random_playout", None)
+    if method is not None:
+        return cast("StateT", method(state, randbelow, horizon, limit))
+    rounds = getattr(game, "round_index", None)
+    legal_actions, apply = game.legal_actions, game.apply
+    stop = -1 if limit is None else limit
+    steps = 0
+    while steps != stop and (actions := legal_actions(state)):
+        if horizon is not None and rounds is not None and rounds(state) != horizon:
+            break
+        state = apply(state, actions[randbelow(len(actions))])
+        steps += 1
+    return state
 
 
 def winners(returns: Sequence[int]) -> frozenset[PlayerId]:

@@ -44,7 +44,7 @@ from typing import Any, Final, TypeAlias, TypeVar
 from cardgames.bots.random_bot import RandomBot
 from cardgames.cards import make_rng
 from cardgames.errors import CardgamesError, InvalidConfigError
-from cardgames.game import Game, PlayerId, is_int, winners
+from cardgames.game import Game, PlayerId, is_int, random_playout, winners
 
 __all__ = [
     "ISMCTSBot",
@@ -582,24 +582,21 @@ class ISMCTSBot:
         The rollout plays to the end of the game, or for at most ``rollout_limit`` actions,
         and with a ``horizon`` (the searched round, given ``rounds``, the game's
         ``round_index``) stops once the round is no longer that one. The built-in random
-        policy is played inline, with the very draws its ``choose`` would make.
+        policy is played by :func:`~cardgames.game.random_playout` (the game's own fast
+        method when it has one), with the very draws its ``choose`` would make.
         """
         game, policy = self._game, self._policy
         legal_actions, apply = game.legal_actions, game.apply
         stop = -1 if self._rollout_limit is None else self._rollout_limit
         if isinstance(self._rollout, str) and type(policy) is RandomBot:
             # the built-in random policy draws from this bot's own generator; randrange(n)
-            # is _randbelow(n) for n >= 1, so the moves are exactly RandomBot.choose's
+            # is _randbelow(n) for n >= 1, so the moves are exactly RandomBot.choose's, and
+            # random_playout plays them (with the game's own fast method when it has one)
             randbelow = self._rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001 - see above
+            limit = self._rollout_limit
 
             def random_play_out(state: object, horizon: int | None) -> object:
-                steps = 0
-                while steps != stop and (actions := legal_actions(state)):
-                    if horizon is not None and rounds is not None and rounds(state) != horizon:
-                        break
-                    state = apply(state, actions[randbelow(len(actions))])
-                    steps += 1
-                return state
+                return random_playout(game, state, randbelow, horizon, limit)
 
             return random_play_out
         choose, observing = policy.choose, self._observing

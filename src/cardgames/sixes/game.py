@@ -60,6 +60,7 @@ from cardgames.sixes.deck import (
     seeded_random,
 )
 from cardgames.sixes.observation import SixesObservation, observe_seat
+from cardgames.sixes.playout import play_randomly
 from cardgames.sixes.sampling import Sampler, prepare, sample
 from cardgames.sixes.state import (
     SixesState,
@@ -152,6 +153,7 @@ class Sixes:
     _may_pass: bool = attrs.field(init=False, eq=False, repr=False)
     _actions: dict[int, tuple[SixesAction, ...]] = attrs.field(init=False, eq=False, repr=False)
     _masks: dict[int, tuple[bool, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _choices: dict[int, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
     _sampler: list[Sampler] = attrs.field(init=False, eq=False, repr=False)
     _hand_sets: dict[int, frozenset[Card]] = attrs.field(init=False, eq=False, repr=False)
     _hand_masks: dict[frozenset[Card], int] = attrs.field(init=False, eq=False, repr=False)
@@ -178,6 +180,7 @@ class Sixes:
         object.__setattr__(self, "_may_pass", not self.config.must_play_if_able)
         object.__setattr__(self, "_actions", {})
         object.__setattr__(self, "_masks", {})
+        object.__setattr__(self, "_choices", {})
         object.__setattr__(self, "_sampler", [])
         object.__setattr__(self, "_hand_sets", {})
         object.__setattr__(self, "_hand_masks", {})
@@ -498,6 +501,37 @@ class Sixes:
             raise IllegalActionError(f"{action!r} is not legal: {_game_over(state)}")
         raise IllegalActionError(
             f"{action!r} is not legal for player {player}: a Sixes action is Play (S6) or Pass (S7)"
+        )
+
+    def random_playout(
+        self,
+        state: SixesState,
+        randbelow: Callable[[int], int],
+        horizon: int | None = None,
+        limit: int | None = None,
+    ) -> SixesState:
+        """Where uniformly random play from ``state`` stops, played fast; ``state`` is unchanged.
+
+        The same state, after the same calls of ``randbelow``, as the protocol's loop
+        :func:`cardgames.game.random_playout` (which calls this method): each turn plays
+        ``legal_actions(state)[randbelow(n)]`` of the ``n`` legal actions, until the game is
+        over, ``limit`` actions have been played, or the round is no longer ``horizon``. The
+        turns are played on a private mutable position and one state is built at the end; the
+        last card of a round (S8) and a pass from a stack of one chip or none (S7, S10) go
+        through :meth:`apply`.
+
+        Raises:
+            InvalidStateError: ``state`` is not a Sixes state.
+        """
+        return play_randomly(
+            state,
+            randbelow,
+            horizon,
+            limit,
+            apply=self.apply,
+            next_seat=self._next_seat,
+            may_pass=self._may_pass,
+            choices=self._choices,
         )
 
     def why_illegal(self, state: SixesState, action: object) -> str | None:

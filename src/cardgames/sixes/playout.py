@@ -1,0 +1,212 @@
+"""Random playouts of Sixes on a private mutable position (see :meth:`Sixes.random_playout`).
+
+A search's rollouts play the built-in random policy for dozens of actions, of which only the
+last state is used. :func:`play_randomly` plays them on plain lists and ints (the hands, the
+stacks, the round's new turns) and builds one state at the end, with exactly the draws and the
+result of the protocol's loop (:func:`cardgames.game.random_playout`). The two rare turns that
+settle or end something (a round's last card, S8; a pass that empties or finds an empty stack,
+S7, S10) are handed to :meth:`Sixes.apply` itself, so the rules live in one place.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+from cardgames.errors import InvalidStateError
+from cardgames.game import PlayerId
+from cardgames.sixes.action import PASS, PASS_ID, PLAYS, TURNS, SixesAction, SixesTurn
+from cardgames.sixes.deck import BITS, DECK_SIZE, GROWTH, PLAIN_DRAWS
+from cardgames.sixes.state import SixesState, unchecked_state
+
+__all__ = ["PASS_FLAG", "choices_for", "plain_getrandbits", "play_randomly"]
+
+PASS_FLAG: Final = 1 << DECK_SIZE
+"""Bit 40 of a legal-action key: passing is legal (see ``Sixes.legal_actions``)."""
+_CACHE_LIMIT: Final = 1 << 16
+"""The most keys a game's table of choices keeps; it starts afresh beyond it."""
+_RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
+"""The function behind ``random.Random._randbelow`` when it draws from ``getrandbits``."""
+
+
+def _inline_draw(getrandbits: Callable[[int], int], n: int) -> int:
+    """``_randbelow(n)`` of a plain ``random.Random``, as :func:`play_randomly` draws it inline."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _draws_alike() -> bool:
+    """Whether the inline draw is this Python's ``random.Random._randbelow``, draw for draw."""
+    if not PLAIN_DRAWS or _RANDBELOW is None:
+        return False
+    theirs, ours = random.Random(12), random.Random(12)
+    for n in (*range(1, 42), *range(1, 42)):
+        if _inline_draw(ours.getrandbits, n) != theirs._randbelow(n):  # type: ignore[attr-defined]  # noqa: SLF001 - the method compared against
+            return False
+    return ours.getstate() == theirs.getstate()
+
+
+_INLINE_DRAWS: Final = _draws_alike()
+
+
+def plain_getrandbits(randbelow: Callable[[int], int]) -> Callable[[int], int] | None:
+    """``rng.getrandbits`` when ``randbelow`` is ``rng._randbelow`` of a plain ``random.Random``.
+
+    Its draws can then be made inline, one ``getrandbits`` call each as ``_randbelow`` makes
+    them (checked at import against the running Python), which leaves the generator in the
+    same state; for any other callable, None.
+    """
+    rng = getattr(randbelow, "__self__", None)
+    if (
+        _INLINE_DRAWS
+        and rng.__class__ is random.Random
+        and getattr(randbelow, "__func__", None) is _RANDBELOW
+    ):
+        return rng.getrandbits
+    return None
+
+
+def choices_for(choices: dict[int, tuple[int, ...]], key: int) -> tuple[int, ...]:
+    """The action ids that ``key`` makes legal, in ``legal_actions`` order, kept in ``choices``.
+
+    ``key`` has a bit per legal play (by card index) and :data:`PASS_FLAG` when passing is
+    legal; the ids are the plays lowest first, then the pass (40), as ``legal_actions`` lists
+    the actions themselves.
+    """
+    ids = []
+    plays = key & ~PASS_FLAG
+    while plays:
+        low = plays & -plays
+        ids.append(low.bit_length() - 1)
+        plays ^= low
+    if key & PASS_FLAG:
+        ids.append(PASS_ID)
+    if len(choices) >= _CACHE_LIMIT:
+        choices.clear()
+    result = choices[key] = tuple(ids)
+    return result
+
+
+def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds the hot loop; the tables by keyword
+    state: SixesState,
+    randbelow: Callable[[int], int],
+    horizon: int | None,
+    limit: int | None,
+    *,
+    apply: Callable[[SixesState, SixesAction], SixesState],
+    next_seat: tuple[PlayerId, ...],
+    may_pass: bool,
+    choices: dict[int, tuple[int, ...]],
+) -> SixesState:
+    """The state where uniformly random play from ``state`` stops (see ``Sixes.random_playout``).
+
+    Each turn draws ``randbelow(n)`` over the ``n`` legal actions in ``legal_actions`` order,
+    as the protocol's loop does, and plays the action on the mutable position; a turn that
+    settles or ends something goes through ``apply``. The draws of ``rng._randbelow`` of a
+    plain ``random.Random`` are made inline (see :func:`plain_getrandbits`).
+
+    Args:
+        state: Where to start; it is not changed.
+        randbelow: Draws each action's index.
+        horizon: Stop once the round is no longer this one (None: play on).
+        limit: The most actions to play (None: no limit).
+        apply: The game's ``apply``.
+        next_seat: The seat after each seat (S11).
+        may_pass: Whether passing is legal beside a play (``must_play_if_able`` off, S7).
+        choices: The game's table of :func:`choices_for`.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Sixes state.
+    """
+    if state.__class__ is not SixesState:
+        raise InvalidStateError(f"{type(state).__name__} is not a SixesState")
+    stop = -1 if limit is None else limit
+    steps = 0
+    known = choices.get
+    getrandbits = plain_getrandbits(randbelow)
+    while steps != stop:
+        player = state.to_play
+        if player is None or (horizon is not None and state.round_number != horizon):
+            return state
+        hands = list(state.hand_masks)
+        stacks = list(state.stacks)
+        table = state.table_mask
+        playable = state.playable_mask
+        pot = state.pot
+        turns: list[SixesTurn] = []
+        action: SixesAction
+        # Within a round somebody is always to play, and the round number stays the same.
+        while True:
+            hand = hands[player]
+            key = hand & playable
+            if not key:
+                key = PASS_FLAG
+            elif may_pass and table:
+                key |= PASS_FLAG
+            options = known(key)
+            if options is None:
+                options = choices_for(choices, key)
+            n = len(options)
+            if getrandbits is None:
+                choice = options[randbelow(n)]
+            else:  # randbelow(n), inline
+                k = n.bit_length()
+                drawn = getrandbits(k)
+                while drawn >= n:
+                    drawn = getrandbits(k)
+                choice = options[drawn]
+            if choice == PASS_ID:
+                chips = stacks[player]
+                if chips <= 1:  # the pass empties the stack, or is free or ends the game
+                    action = PASS
+                    break
+                stacks[player] = chips - 1
+                pot += 1
+            else:
+                bit = BITS[choice]
+                if hand == bit:  # the round's last card: the round is settled (S8)
+                    action = PLAYS[choice]
+                    break
+                hands[player] = hand ^ bit
+                table |= bit
+                playable = (playable ^ bit) | GROWTH[choice]
+            turns.append(TURNS[player][choice])
+            player = next_seat[player]
+            steps += 1
+            if steps == stop:
+                return _position(state, hands, table, playable, stacks, pot, player, turns)
+        state = apply(_position(state, hands, table, playable, stacks, pot, player, turns), action)
+        steps += 1
+    return state
+
+
+def _position(  # noqa: PLR0913, PLR0917 - the mutable position's parts
+    state: SixesState,
+    hands: list[int],
+    table: int,
+    playable: int,
+    stacks: list[int],
+    pot: int,
+    player: PlayerId,
+    turns: list[SixesTurn],
+) -> SixesState:
+    """The state of ``state``'s round after ``turns``, built unchecked like ``apply`` builds it."""
+    return unchecked_state(
+        tuple(hands),
+        table,
+        playable,
+        tuple(stacks),
+        pot,
+        state.settled_stacks,
+        state.dealer,
+        player,
+        state.round_number,
+        state.history + tuple(turns),
+        state.stack_emptied,
+        state.chance_key,
+        state.pending_decks,
+    )
