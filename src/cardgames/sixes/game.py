@@ -60,7 +60,7 @@ from cardgames.sixes.deck import (
     seeded_random,
 )
 from cardgames.sixes.observation import SixesObservation, observe_seat
-from cardgames.sixes.playout import play_randomly
+from cardgames.sixes.playout import Choices, play_randomly
 from cardgames.sixes.sampling import Sampler, prepare, sample
 from cardgames.sixes.state import (
     SixesState,
@@ -153,7 +153,7 @@ class Sixes:
     _may_pass: bool = attrs.field(init=False, eq=False, repr=False)
     _actions: dict[int, tuple[SixesAction, ...]] = attrs.field(init=False, eq=False, repr=False)
     _masks: dict[int, tuple[bool, ...]] = attrs.field(init=False, eq=False, repr=False)
-    _choices: dict[int, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _choices: dict[int, Choices] = attrs.field(init=False, eq=False, repr=False)
     _sampler: list[Sampler] = attrs.field(init=False, eq=False, repr=False)
     _hand_sets: dict[int, frozenset[Card]] = attrs.field(init=False, eq=False, repr=False)
     _hand_masks: dict[frozenset[Card], int] = attrs.field(init=False, eq=False, repr=False)
@@ -532,6 +532,7 @@ class Sixes:
             next_seat=self._next_seat,
             may_pass=self._may_pass,
             choices=self._choices,
+            last_card=self._last_card,
         )
 
     def why_illegal(self, state: SixesState, action: object) -> str | None:

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Final, TypeAlias
 
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
-from cardgames.sixes.action import PASS, PASS_ID, PLAYS, TURNS, SixesAction, SixesTurn
+from cardgames.sixes.action import PASS, PASS_ID, TURNS, SixesAction, SixesTurn
 from cardgames.sixes.deck import BITS, DECK_SIZE, GROWTH, PLAIN_DRAWS
 from cardgames.sixes.state import SixesState, unchecked_state
 
-__all__ = ["PASS_FLAG", "choices_for", "plain_getrandbits", "play_randomly"]
+__all__ = ["PASS_FLAG", "Choices", "choices_for", "plain_getrandbits", "play_randomly"]
 
 PASS_FLAG: Final = 1 << DECK_SIZE
 """Bit 40 of a legal-action key: passing is legal (see ``Sixes.legal_actions``)."""
@@ -70,12 +70,18 @@ def plain_getrandbits(randbelow: Callable[[int], int]) -> Callable[[int], int] |
     return None
 
 
-def choices_for(choices: dict[int, tuple[int, ...]], key: int) -> tuple[int, ...]:
-    """The action ids that ``key`` makes legal, in ``legal_actions`` order, kept in ``choices``.
+Choices: TypeAlias = tuple[int, tuple[int | None, ...], tuple[int, ...]]
+"""The legal action ids of one legal-action key, ready to draw from (see :func:`choices_for`)."""
+
+
+def choices_for(choices: dict[int, Choices], key: int) -> Choices:
+    """The action ids that ``key`` makes legal, ready to draw from, kept in ``choices``.
 
     ``key`` has a bit per legal play (by card index) and :data:`PASS_FLAG` when passing is
-    legal; the ids are the plays lowest first, then the pass (40), as ``legal_actions`` lists
-    the actions themselves.
+    legal. The entry is ``(k, table, ids)``: ``ids`` are the plays lowest first, then the pass
+    (40), as ``legal_actions`` lists the actions themselves; ``k`` is the bits that
+    ``randbelow(len(ids))`` draws, and ``table[drawn]`` the id those bits choose (None where
+    ``randbelow`` rejects them and draws again).
     """
     ids = []
     plays = key & ~PASS_FLAG
@@ -85,9 +91,11 @@ def choices_for(choices: dict[int, tuple[int, ...]], key: int) -> tuple[int, ...
         plays ^= low
     if key & PASS_FLAG:
         ids.append(PASS_ID)
+    k = len(ids).bit_length()
+    table = (*ids, *[None] * ((1 << k) - len(ids)))
     if len(choices) >= _CACHE_LIMIT:
         choices.clear()
-    result = choices[key] = tuple(ids)
+    result = choices[key] = (k, table, tuple(ids))
     return result
 
 
@@ -100,7 +108,8 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
     apply: Callable[[SixesState, SixesAction], SixesState],
     next_seat: tuple[PlayerId, ...],
     may_pass: bool,
-    choices: dict[int, tuple[int, ...]],
+    choices: dict[int, Choices],
+    last_card: Callable[[SixesState, PlayerId, int], SixesState],
 ) -> SixesState:
     """The state where uniformly random play from ``state`` stops (see ``Sixes.random_playout``).
 
@@ -118,6 +127,9 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
         next_seat: The seat after each seat (S11).
         may_pass: Whether passing is legal beside a play (``must_play_if_able`` off, S7).
         choices: The game's table of :func:`choices_for`.
+        last_card: ``last_card(state, player, index)`` plays the card ``index``, the last of
+            the hand of ``player``, who is to play in ``state``, and settles the round (S8);
+            ``apply`` of that play without the checks.
 
     Raises:
         InvalidStateError: ``state`` is not a Sixes state.
@@ -138,7 +150,6 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
         playable = state.playable_mask
         pot = state.pot
         turns: list[SixesTurn] = []
-        action: SixesAction
         # Within a round somebody is always to play, and the round number stays the same.
         while True:
             hand = hands[player]
@@ -147,29 +158,32 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
                 key = PASS_FLAG
             elif may_pass and table:
                 key |= PASS_FLAG
-            options = known(key)
-            if options is None:
-                options = choices_for(choices, key)
-            n = len(options)
+            entry = known(key)
+            if entry is None:
+                entry = choices_for(choices, key)
+            k, draws, ids = entry
             if getrandbits is None:
-                choice = options[randbelow(n)]
-            else:  # randbelow(n), inline
-                k = n.bit_length()
-                drawn = getrandbits(k)
-                while drawn >= n:
-                    drawn = getrandbits(k)
-                choice = options[drawn]
+                choice = ids[randbelow(len(ids))]
+            else:  # randbelow(len(ids)), inline: its draws of k bits until one is below
+                drawn = draws[getrandbits(k)]
+                while drawn is None:
+                    drawn = draws[getrandbits(k)]
+                choice = drawn
             if choice == PASS_ID:
                 chips = stacks[player]
                 if chips <= 1:  # the pass empties the stack, or is free or ends the game
-                    action = PASS
+                    position = _position(state, hands, table, playable, stacks, pot, player, turns)
+                    state = apply(position, PASS)
+                    steps += 1
                     break
                 stacks[player] = chips - 1
                 pot += 1
             else:
                 bit = BITS[choice]
                 if hand == bit:  # the round's last card: the round is settled (S8)
-                    action = PLAYS[choice]
+                    position = _position(state, hands, table, playable, stacks, pot, player, turns)
+                    state = last_card(position, player, choice)
+                    steps += 1
                     break
                 hands[player] = hand ^ bit
                 table |= bit
@@ -179,8 +193,6 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
             steps += 1
             if steps == stop:
                 return _position(state, hands, table, playable, stacks, pot, player, turns)
-        state = apply(_position(state, hands, table, playable, stacks, pot, player, turns), action)
-        steps += 1
     return state
 
 

@@ -31,6 +31,7 @@ from cardgames.sixes.deck import (
     GROWTH,
     INDEX_BY_CARD_INDEX,
     PLAIN_DRAWS,
+    SHUFFLE_STEPS,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
     indices_of_mask,
@@ -377,6 +378,12 @@ class Sampler(NamedTuple):
     """The constrained deal (S7), or None."""
     replayed_table: int | None
     """:attr:`Replay.table` of the history, for :func:`~cardgames.sixes.state.check_state`."""
+    hands: tuple[int, ...] | None = None
+    """The hands of every sample when one seat receives every unseen card, else None."""
+    draws: tuple[tuple[int, int], ...] = ()
+    """With :attr:`hands`: the draws a sample makes, as ``(size, bits)`` pairs: ``bits``
+    random bits drawn again and again until they are below ``size`` (one Fisher-Yates step of
+    a shuffle, or the placement of one constrained card, which has only one seat to go to)."""
 
 
 def prepare(
@@ -405,7 +412,47 @@ def prepare(
     table = seen & ~own
     # When the replay built this very table, it knows its playable cards.
     playable = replayed.playable if replayed.table == table else playable_mask(table)
-    return Sampler(observation, own, table, playable, facts, plan, replayed.table)
+    hands, draws = _single_receiver(observation, own, facts, plan)
+    return Sampler(observation, own, table, playable, facts, plan, replayed.table, hands, draws)
+
+
+def _shuffle_draws(size: int) -> tuple[tuple[int, int], ...]:
+    """The ``(size, bits)`` draws of :func:`~cardgames.sixes.deck.shuffle` of ``size`` items."""
+    return tuple((items, bits) for _, items, bits in SHUFFLE_STEPS[size])
+
+
+def _single_receiver(
+    observation: SixesObservation, own: int, facts: DealFacts | None, plan: _Plan | None
+) -> tuple[tuple[int, ...] | None, tuple[tuple[int, int], ...]]:
+    """The fixed hands and the draws of every sample, when one seat receives every unseen card.
+
+    That is every observation of a two-player round. The sample is then always the same deal;
+    only the random generator moves on, by the draws the shuffles and placements would make
+    (see :attr:`Sampler.draws`). ``(None, ())`` when the deal varies from sample to sample.
+    """
+    if facts is not None:
+        unseen, _, only = facts
+        if only is None:
+            return None, ()
+        hands = [0] * len(observation.hand_sizes)
+        hands[observation.player] = own  # type: ignore[index]
+        hands[only] = mask_of_distinct(unseen)
+        return tuple(hands), _shuffle_draws(len(unseen))
+    assert plan is not None  # noqa: S101 - prepare gives one or the other
+    receivers = [seat for seat in plan.others if plan.room[seat]]
+    if len(receivers) != 1:
+        return None, ()
+    only = receivers[0]
+    if any(only not in seats for seats in plan.allowed.values()):
+        return None, ()  # no deal fits: the sample raises as it always did (S7)
+    room = plan.room[only]
+    # _place_greedily shuffles the constrained cards, then draws below the receiver's room
+    # for each of them (its room shrinking by one each time); then the free cards are shuffled.
+    placements = tuple((room - i, (room - i).bit_length()) for i in range(len(plan.constrained)))
+    draws = _shuffle_draws(len(plan.constrained)) + placements + _shuffle_draws(len(plan.free))
+    hands = list(plan.hands)
+    hands[only] |= mask_of_distinct(plan.constrained) | mask_of_distinct(plan.free)
+    return tuple(hands), draws
 
 
 def sample(sampler: Sampler, rng: random.Random) -> SixesState:
@@ -416,6 +463,16 @@ def sample(sampler: Sampler, rng: random.Random) -> SixesState:
     When the passes rule nothing out the deal is the plain uniform one.
     """
     observation = sampler.observation
+    if sampler.hands is not None and rng.__class__ is random.Random and PLAIN_DRAWS:
+        # One seat receives every unseen card: the same deal, the generator moved on by the
+        # very draws that dealing it makes (see :attr:`Sampler.draws`).
+        getrandbits = rng.getrandbits
+        for size, bits in sampler.draws:
+            while getrandbits(bits) >= size:
+                pass
+        return state_with_hands(
+            observation, sampler.hands, sampler.table_mask, sampler.playable, getrandbits(64)
+        )
     plan = sampler.plan
     if plan is None:
         assert sampler.facts is not None  # noqa: S101 - prepare gives one or the other
