@@ -19,7 +19,16 @@ from cardgames.errors import (
     InvalidPlayerError,
     InvalidStateError,
 )
-from cardgames.game import Chance, Game, legal_action_mask, playout, seats, start_with_chance
+from cardgames.game import (
+    Chance,
+    Game,
+    legal_action_mask,
+    playout,
+    random_playout,
+    round_index,
+    seats,
+    start_with_chance,
+)
 from cardgames.registry import game_spec
 from cardgames.serialization import dumps_record, loads_record, record_game, replay
 from cardgames.spec import GameSpec
@@ -275,6 +284,48 @@ def test_determinized_states_match_the_observation(
             assert game.is_terminal(sample) == game.is_terminal(state)
             if player == game.current_player(state):
                 assert game.legal_actions(sample) == game.legal_actions(state)
+
+
+class _Recorder:
+    """A ``randbelow`` that draws from a seeded generator and records every argument."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self.calls: list[int] = []
+
+    def __call__(self, n: int) -> int:
+        self.calls.append(n)
+        return self._rng.randrange(n)
+
+
+@slow_settings()
+@given(
+    seed=seeds(),
+    rng=st.randoms(use_true_random=False),
+    draw_seed=seeds(),
+    limit=st.none() | st.integers(0, 30),
+    to_round=st.booleans(),
+)
+def test_random_playout_ends_where_the_loop_ends(  # noqa: PLR0917 - one strategy per knob
+    game: AnyGame, seed: int, rng: random.Random, draw_seed: int, limit: int | None, to_round: bool
+) -> None:
+    """random_playout (the game's own fast method, if any) is the plain loop, draw for draw."""
+    walk = random_walk(game, seed, rng)
+    for state, _ in walk[:: max(1, len(walk) // 3)]:
+        horizon = round_index(game, state) if to_round else None
+        theirs, ours = _Recorder(draw_seed), _Recorder(draw_seed)
+        expected, steps = state, 0
+        while steps != (-1 if limit is None else limit) and (
+            actions := game.legal_actions(expected)
+        ):
+            if horizon is not None and round_index(game, expected) != horizon:
+                break
+            expected = game.apply(expected, actions[theirs(len(actions))])
+            steps += 1
+        played = random_playout(game, state, ours, horizon, limit)
+        assert played == expected
+        assert repr(played) == repr(expected)
+        assert ours.calls == theirs.calls
 
 
 @given(seed=seeds())

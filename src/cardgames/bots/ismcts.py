@@ -119,7 +119,7 @@ def normalized_rewards(returns: Sequence[int]) -> tuple[float, ...]:
     if high == low:
         return (0.5,) * len(returns)
     span = high - low
-    return tuple((value - low) / span for value in returns)
+    return tuple([(value - low) / span for value in returns])
 
 
 def outcome_rewards(returns: Sequence[int]) -> tuple[float, ...]:
@@ -572,7 +572,8 @@ class ISMCTSBot:
             for index in untried:
                 if actions[index] == choice:
                     return index
-        return untried[self._rng.randrange(len(untried))]
+        # randrange(n) is _randbelow(n) for n >= 1: the same draw, without randrange's checks
+        return untried[self._rng._randbelow(len(untried))]  # type: ignore[attr-defined]  # noqa: SLF001 - see above
 
     def _play_out_function(
         self, rounds: Callable[[Any], int] | None

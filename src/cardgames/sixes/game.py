@@ -744,7 +744,7 @@ class Sixes:
         if state.__class__ is not SixesState:
             raise _foreign(state)
         start = self.config.starting_chips
-        return tuple(chips - start for chips in state.settled_stacks)
+        return tuple([chips - start for chips in state.settled_stacks])
 
     def standings(self, state: SixesState) -> tuple[tuple[PlayerId, int], ...]:
         """``(seat, chips)`` pairs, most chips first (ties by seat), as of the last settlement."""

@@ -382,8 +382,8 @@ class Sampler(NamedTuple):
     """The hands of every sample when one seat receives every unseen card, else None."""
     draws: tuple[tuple[int, int], ...] = ()
     """With :attr:`hands`: the draws a sample makes, as ``(size, bits)`` pairs: ``bits``
-    random bits drawn again and again until they are below ``size`` (one Fisher-Yates step of
-    a shuffle, or the placement of one constrained card, which has only one seat to go to)."""
+    random bits drawn again and again until they are below ``size`` (the Fisher-Yates steps
+    of the shuffle of the unseen cards)."""
 
 
 def prepare(
@@ -412,7 +412,7 @@ def prepare(
     table = seen & ~own
     # When the replay built this very table, it knows its playable cards.
     playable = replayed.playable if replayed.table == table else playable_mask(table)
-    hands, draws = _single_receiver(observation, own, facts, plan)
+    hands, draws = _single_receiver(observation, own, facts)
     return Sampler(observation, own, table, playable, facts, plan, replayed.table, hands, draws)
 
 
@@ -422,37 +422,25 @@ def _shuffle_draws(size: int) -> tuple[tuple[int, int], ...]:
 
 
 def _single_receiver(
-    observation: SixesObservation, own: int, facts: DealFacts | None, plan: _Plan | None
+    observation: SixesObservation, own: int, facts: DealFacts | None
 ) -> tuple[tuple[int, ...] | None, tuple[tuple[int, int], ...]]:
     """The fixed hands and the draws of every sample, when one seat receives every unseen card.
 
-    That is every observation of a two-player round. The sample is then always the same deal;
-    only the random generator moves on, by the draws the shuffles and placements would make
-    (see :attr:`Sampler.draws`). ``(None, ())`` when the deal varies from sample to sample.
+    That is every observation of a two-player round (where a pass can rule out no unseen
+    card: the passer would hold it, and so could have played it, S7). The sample is then
+    always the same deal; only the random generator moves on, by the draws of the shuffle that
+    deals it (see :attr:`Sampler.draws`). ``(None, ())`` when the deal varies from sample to
+    sample, or when the passes constrain it (``facts`` is None).
     """
-    if facts is not None:
-        unseen, _, only = facts
-        if only is None:
-            return None, ()
-        hands = [0] * len(observation.hand_sizes)
-        hands[observation.player] = own  # type: ignore[index]
-        hands[only] = mask_of_distinct(unseen)
-        return tuple(hands), _shuffle_draws(len(unseen))
-    assert plan is not None  # noqa: S101 - prepare gives one or the other
-    receivers = [seat for seat in plan.others if plan.room[seat]]
-    if len(receivers) != 1:
+    if facts is None:
         return None, ()
-    only = receivers[0]
-    if any(only not in seats for seats in plan.allowed.values()):
-        return None, ()  # no deal fits: the sample raises as it always did (S7)
-    room = plan.room[only]
-    # _place_greedily shuffles the constrained cards, then draws below the receiver's room
-    # for each of them (its room shrinking by one each time); then the free cards are shuffled.
-    placements = tuple((room - i, (room - i).bit_length()) for i in range(len(plan.constrained)))
-    draws = _shuffle_draws(len(plan.constrained)) + placements + _shuffle_draws(len(plan.free))
-    hands = list(plan.hands)
-    hands[only] |= mask_of_distinct(plan.constrained) | mask_of_distinct(plan.free)
-    return tuple(hands), draws
+    unseen, _, only = facts
+    if only is None:
+        return None, ()
+    hands = [0] * len(observation.hand_sizes)
+    hands[observation.player] = own  # type: ignore[index]
+    hands[only] = mask_of_distinct(unseen)
+    return tuple(hands), _shuffle_draws(len(unseen))
 
 
 def sample(sampler: Sampler, rng: random.Random) -> SixesState:

@@ -1,0 +1,222 @@
+"""``Sixes.random_playout`` (issue 12) against the protocol's loop it replaces."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgames.errors import InvalidStateError
+from cardgames.game import random_playout
+from cardgames.paiute import Paiute
+from cardgames.serialization import decode_state, dumps
+from cardgames.sixes import PASS, BrokePass, Direction, GameEnd, Sixes, SixesConfig, SixesState
+from cardgames.sixes import playout as sixes_playout
+from cardgames.sixes.playout import PASS_FLAG, choices_for, plain_getrandbits
+from cardgames.sixes.state import check_state
+
+
+def _loop(
+    game: Sixes,
+    state: SixesState,
+    randbelow: Callable[[int], int],
+    horizon: int | None = None,
+    limit: int | None = None,
+) -> SixesState:
+    """The contract's loop, written out: the reference every fast playout must match."""
+    steps = 0
+    while steps != (-1 if limit is None else limit) and (actions := game.legal_actions(state)):
+        if horizon is not None and game.round_index(state) != horizon:
+            break
+        state = game.apply(state, actions[randbelow(len(actions))])
+        steps += 1
+    return state
+
+
+class _Recorder:
+    """A ``randbelow`` that draws from a seeded generator and records every argument."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self.calls: list[int] = []
+
+    def __call__(self, n: int) -> int:
+        self.calls.append(n)
+        return self._rng.randrange(n)
+
+
+_CONFIGS = st.builds(
+    SixesConfig,
+    num_players=st.sampled_from((2, 4, 5, 8)),
+    starting_chips=st.integers(1, 6),
+    must_play_if_able=st.booleans(),
+    broke_pass=st.sampled_from(BrokePass),
+    pay_per_card_left=st.integers(0, 2),
+    game_end=st.sampled_from(GameEnd),
+    direction=st.sampled_from(Direction),
+    max_rounds=st.none() | st.integers(1, 4),
+)
+
+
+@st.composite
+def _positions(draw: st.DrawFn) -> tuple[Sixes, SixesState]:
+    """A game and a position in it: a deal, mid-round, a later round or the end of the game."""
+    game = Sixes(draw(_CONFIGS))
+    state = game.initial_state(draw(st.integers(0, 2**32)))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.sampled_from((0, 1, 7, 30, 90, 400)))):
+        actions = game.legal_actions(state)
+        if not actions:
+            break
+        state = game.apply(state, actions[rng.randrange(len(actions))])
+    return game, state
+
+
+def _horizon(state: SixesState, choice: str) -> int | None:
+    return {"none": None, "current": state.round_number, "past": state.round_number - 1}[choice]
+
+
+@given(
+    _positions(),
+    st.sampled_from(("none", "current", "past")),
+    st.none() | st.integers(0, 12),
+    st.integers(0, 2**32),
+)
+def test_the_playout_is_the_loop_state_and_draws(
+    position: tuple[Sixes, SixesState], horizon: str, limit: int | None, seed: int
+) -> None:
+    """S5-S12: the same final state (== and repr), after the very same randbelow calls."""
+    game, state = position
+    before = repr(state)
+    theirs, ours = _Recorder(seed), _Recorder(seed)
+    expected = _loop(game, state, theirs, _horizon(state, horizon), limit)
+    played = game.random_playout(state, ours, _horizon(state, horizon), limit)
+    assert played == expected
+    assert repr(played) == repr(expected)
+    assert played.playable_mask == expected.playable_mask
+    assert ours.calls == theirs.calls
+    assert repr(state) == before  # the argument is untouched
+
+
+@given(
+    _positions(),
+    st.sampled_from(("none", "current", "past")),
+    st.none() | st.integers(0, 12),
+    st.integers(0, 2**32),
+)
+def test_a_plain_generator_is_drawn_inline_to_the_same_state(
+    position: tuple[Sixes, SixesState], horizon: str, limit: int | None, seed: int
+) -> None:
+    """S5-S12: with ``rng._randbelow`` the draws made inline leave the generator alike."""
+    game, state = position
+    theirs, ours = random.Random(seed), random.Random(seed)
+    expected = _loop(game, state, theirs._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
+    played = random_playout(game, state, ours._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
+    assert played == expected
+    assert repr(played) == repr(expected)
+    assert ours.getstate() == theirs.getstate()
+
+
+@given(_positions(), st.integers(0, 2**32))
+def test_the_final_state_is_a_valid_state(position: tuple[Sixes, SixesState], seed: int) -> None:
+    """S1-S12: the result passes the state check, observes and round-trips through JSON."""
+    game, state = position
+    final = game.random_playout(state, random.Random(seed)._randbelow)  # type: ignore[attr-defined]
+    check_state(final)
+    assert game.is_terminal(final)
+    assert decode_state(game, dumps(game, final)) == final
+    assert game.observe(final, None).round_number == final.round_number
+
+
+def test_a_terminal_state_comes_back_as_it_is() -> None:
+    """S10: nothing is legal once the game is over, so nothing is drawn."""
+    game = Sixes(SixesConfig(num_players=2, max_rounds=1))
+    final = game.random_playout(game.initial_state(seed=4), random.Random(4)._randbelow)  # type: ignore[attr-defined]
+    recorder = _Recorder(1)
+    assert game.random_playout(final, recorder) is final
+    assert recorder.calls == []
+
+
+def test_a_state_of_another_game_is_refused() -> None:
+    """The playout of a value that is not a Sixes state raises the library's error."""
+    paiute = Paiute()
+    with pytest.raises(InvalidStateError, match="PaiuteState is not a SixesState"):
+        Sixes().random_playout(paiute.initial_state(seed=1), random.Random(1)._randbelow)  # type: ignore[arg-type, attr-defined]
+
+
+def test_the_choices_table_lists_legal_actions_in_order_with_their_draws() -> None:
+    """S6, S7: ids as legal_actions lists them; each k-bit draw maps to one id or a redraw."""
+    table: dict[int, sixes_playout.Choices] = {}
+    k, draws, ids = choices_for(table, (1 << 3) | (1 << 15) | (1 << 29) | PASS_FLAG)
+    assert ids == (3, 15, 29, 40)
+    assert k == 3
+    assert draws == (3, 15, 29, 40, None, None, None, None)
+    assert table[(1 << 3) | (1 << 15) | (1 << 29) | PASS_FLAG] == (k, draws, ids)
+    assert choices_for(table, PASS_FLAG)[2] == (40,)
+    assert choices_for(table, 1 << 7) == (1, (7, None), (7,))
+
+
+def test_the_choices_table_starts_afresh_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table of choices stays bounded, and a playout still agrees with the loop after."""
+    monkeypatch.setattr(sixes_playout, "_CACHE_LIMIT", 2)
+    game = Sixes(SixesConfig(num_players=4))
+    state = game.initial_state(seed=9)
+    expected = _loop(game, state, random.Random(9)._randbelow)  # type: ignore[attr-defined]
+    assert game.random_playout(state, random.Random(9)._randbelow) == expected  # type: ignore[attr-defined]
+    assert len(game._choices) <= 2
+
+
+class _OwnRandom(random.Random):
+    """A generator of another class: its own ``_randbelow`` is called, never inlined."""
+
+
+def test_only_a_plain_generators_randbelow_is_drawn_inline() -> None:
+    """The inline draws are taken only where they are exactly ``random.Random._randbelow``."""
+    rng = random.Random(3)
+    assert plain_getrandbits(rng._randbelow) == rng.getrandbits  # type: ignore[attr-defined]
+    assert plain_getrandbits(_OwnRandom(3)._randbelow) is None  # type: ignore[attr-defined]
+    assert plain_getrandbits(rng.randrange) is None
+    assert plain_getrandbits(lambda n: n - 1) is None
+    assert sixes_playout._draws_alike()
+
+
+def test_the_inline_draws_are_refused_where_random_draws_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Python whose ``random.Random`` draws differently is never drawn inline."""
+    monkeypatch.setattr(sixes_playout, "PLAIN_DRAWS", False)
+    assert not sixes_playout._draws_alike()
+    monkeypatch.setattr(sixes_playout, "PLAIN_DRAWS", True)
+    monkeypatch.setattr(sixes_playout, "_inline_draw", lambda _getrandbits, n: n - 1)
+    assert not sixes_playout._draws_alike()
+    monkeypatch.setattr(sixes_playout, "_INLINE_DRAWS", False)
+    assert plain_getrandbits(random.Random(1)._randbelow) is None  # type: ignore[attr-defined]
+
+
+def test_an_own_generator_plays_the_same_game_through_its_own_randbelow() -> None:
+    """S5-S12: a subclass of ``random.Random`` gets the loop's result and generator state."""
+    game = Sixes(SixesConfig(num_players=5, starting_chips=2))
+    state = game.initial_state(seed=12)
+    theirs, ours = _OwnRandom(12), _OwnRandom(12)
+    expected = _loop(game, state, theirs._randbelow)  # type: ignore[attr-defined]
+    assert game.random_playout(state, ours._randbelow) == expected  # type: ignore[attr-defined]
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_a_pass_from_the_last_chip_goes_through_apply() -> None:
+    """S7, S10: a pass that empties a stack ends the game at once under ``immediate``."""
+    game = Sixes(
+        SixesConfig(num_players=2, starting_chips=1, game_end=GameEnd.IMMEDIATE, max_rounds=None)
+    )
+    for seed in range(40):
+        state = game.initial_state(seed=seed)
+        final = _loop(game, state, random.Random(seed)._randbelow)  # type: ignore[attr-defined]
+        if PASS in (turn.action for turn in final.history):
+            break
+    else:  # pragma: no cover - a pass from one chip happens within the first seeds
+        pytest.fail("no seed passed from the last chip")
+    assert game.random_playout(state, random.Random(seed)._randbelow) == final  # type: ignore[attr-defined]
+    assert final.stack_emptied
