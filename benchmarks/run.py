@@ -59,6 +59,7 @@ RATIOS = [
     ("paiute.apply", "crazy_eights.clone_apply", "cost"),
     ("sixes.observe", "crazy_eights.observation_string", "cost"),
     ("sixes.determinize", "sixes.determinize_reference", "cost"),
+    ("sixes.determinize_again", "sixes.determinize_again_reference", "cost"),
     ("paiute.observe", "crazy_eights.observation_string", "cost"),
     ("sixes.to_json", "sixes.json_dumps", "cost"),
     ("paiute.to_json", "paiute.json_dumps", "cost"),

@@ -28,7 +28,7 @@ from sixes_determinize_reference import reference_determinize as sixes_reference
 
 from cardgames.bots import ISMCTSBot
 from cardgames.cards import Card, Rank, standard_deck
-from cardgames.game import Game
+from cardgames.game import Game, random_playout
 from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.paiute.hands import evaluate
 from cardgames.serialization import decode_observation, decode_state, dumps, encode
@@ -149,12 +149,13 @@ def search_bound_task(game: Game[Any, Any, Any], states: Sequence[Any], samples:
     """What an ISMCTS iteration cannot do without: a sample and a random rollout, no tree.
 
     Each unit is one :meth:`~cardgames.game.Game.determinize` of a position's observation and
-    uniformly random ``legal_actions``/``apply`` steps until the round (deal) is scored or the
-    game ends, then ``returns``: the engine's share of an iteration of :func:`search_task`,
-    an upper bound on the iterations per second that any search loop on top of it can reach.
+    a uniformly random playout until the round (deal) is scored or the game ends
+    (:func:`~cardgames.game.random_playout`, as the search plays it: the game's own fast
+    method when it has one), then ``returns``: the engine's share of an iteration of
+    :func:`search_task`, an upper bound on the iterations per second that any search loop on
+    top of it can reach.
     """
     rounds = getattr(game, "round_index", None)
-    legal_actions, apply = game.legal_actions, game.apply
     observations = [game.observe(s, p) for s in states if (p := game.current_player(s)) is not None]
     positions = itertools.cycle(observations)
     rng = random.Random(0)
@@ -162,17 +163,13 @@ def search_bound_task(game: Game[Any, Any, Any], states: Sequence[Any], samples:
     def task(budget: float) -> tuple[float, float]:
         done = 0
         start = clock()
-        randrange = rng.randrange
+        randbelow = rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001 - what ISMCTS draws with
         while True:
             observation = next(positions)
             for _ in range(samples):
                 state = game.determinize(observation, rng)
                 horizon = None if rounds is None else rounds(state)
-                while (actions := legal_actions(state)) and (
-                    horizon is None or rounds(state) == horizon  # type: ignore[misc]
-                ):
-                    state = apply(state, actions[randrange(len(actions))])
-                game.returns(state)
+                game.returns(random_playout(game, state, randbelow, horizon))
             done += samples
             if clock() - start >= budget:
                 return done, clock() - start
@@ -256,11 +253,14 @@ def sixes_reference_measures(game: Game[Any, Any, Any], samples: int) -> list[Me
 
     ``sixes_determinize_reference.py`` keeps that code; it draws the very same samples, so
     ``sixes.determinize`` over ``sixes.determinize_reference`` (same run, same observations)
-    is the speed-up of ``determinize`` whatever the machine's load.
+    is the speed-up of ``determinize`` whatever the machine's load. ``determinize_again_reference``
+    takes the observations of ``sixes.determinize_again`` (each sampled ten times in a row, as a
+    search does), which the old code, keeping nothing, prepares anew every time.
     """
     assert isinstance(game, Sixes)
     states = trajectory_states(game, samples)
     observations = [game.observe(s, p) for s in states if (p := game.current_player(s)) is not None]
+    again = [o for o in observations[:: max(1, len(observations) // 40)] for _ in range(10)]
     rng = random.Random(1)
     return [
         Measure(
@@ -268,7 +268,13 @@ def sixes_reference_measures(game: Game[Any, Any, Any], samples: int) -> list[Me
             "µs",
             _cycle(observations, lambda o: sixes_reference_determinize(game, o, rng)),
             per_unit=True,
-        )
+        ),
+        Measure(
+            "sixes.determinize_again_reference",
+            "µs",
+            _cycle(again, lambda o: sixes_reference_determinize(game, o, rng)),
+            per_unit=True,
+        ),
     ]
 
 

@@ -68,6 +68,7 @@ def test_smoke_run_reports_every_engine_measure(tmp_path: Path) -> None:
     assert "evaluate.5_cards" in lines
     assert "evaluate.6_cards" in lines
     assert lines["sixes.ismcts/sixes.ismcts_reference"]["value"] > 0
+    assert lines["sixes.determinize_again/sixes.determinize_again_reference"]["value"] > 0
     assert not any(name.startswith(("crazy_eights", "treys")) for name in lines)
 
 
