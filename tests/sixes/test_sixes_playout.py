@@ -15,6 +15,7 @@ from cardgames.paiute import Paiute
 from cardgames.serialization import decode_state, dumps
 from cardgames.sixes import PASS, BrokePass, Direction, GameEnd, Sixes, SixesConfig, SixesState
 from cardgames.sixes import playout as sixes_playout
+from cardgames.sixes.deck import SIX_OF_DIAMONDS_BIT, shuffled_deck
 from cardgames.sixes.playout import PASS_FLAG, choices_for, plain_getrandbits
 from cardgames.sixes.state import check_state
 
@@ -150,13 +151,21 @@ def test_a_state_of_another_game_is_refused() -> None:
 def test_the_choices_table_lists_legal_actions_in_order_with_their_draws() -> None:
     """S6, S7: ids as legal_actions lists them; each k-bit draw maps to one id or a redraw."""
     table: dict[int, sixes_playout.Choices] = {}
-    k, draws, ids = choices_for(table, (1 << 3) | (1 << 15) | (1 << 29) | PASS_FLAG)
-    assert ids == (3, 15, 29, 40)
+    key = (1 << 3) | (1 << 16) | (1 << 29) | PASS_FLAG
+    k, draws, ids = choices_for(table, key)
+    assert ids == (3, 16, 29, 40)
     assert k == 3
-    assert draws == (3, 15, 29, 40, None, None, None, None)
-    assert table[(1 << 3) | (1 << 15) | (1 << 29) | PASS_FLAG] == (k, draws, ids)
-    assert choices_for(table, PASS_FLAG)[2] == (40,)
+    assert draws == (3, 16, 29, 40, None, None, None, None)
+    assert table[key] == (k, draws, ids)
     assert choices_for(table, 1 << 7) == (1, (7, None), (7,))
+
+
+def test_the_choices_table_has_the_pass_alone_and_the_opening_alone() -> None:
+    """S5, S7: no play leaves the pass alone; before the opening the 6♦ is all, no pass."""
+    table: dict[int, sixes_playout.Choices] = {}
+    assert choices_for(table, 0)[2] == (40,)
+    assert choices_for(table, PASS_FLAG)[2] == (40,)
+    assert choices_for(table, SIX_OF_DIAMONDS_BIT | PASS_FLAG)[2] == (15,)
 
 
 def test_the_choices_table_starts_afresh_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,3 +229,13 @@ def test_a_pass_from_the_last_chip_goes_through_apply() -> None:
         pytest.fail("no seed passed from the last chip")
     assert game.random_playout(state, random.Random(seed)._randbelow) == final  # type: ignore[attr-defined]
     assert final.stack_emptied
+
+
+@given(st.integers(0, 2**96))
+def test_the_unrolled_deal_shuffles_as_random_shuffle(seed: int) -> None:
+    """S4, S9: the generated shuffle of the 40 cards is ``rng.shuffle``'s, draw for draw."""
+    theirs, ours = random.Random(seed), random.Random(seed)
+    expected = list(range(40))
+    theirs.shuffle(expected)
+    assert shuffled_deck(ours.getrandbits) == expected
+    assert ours.getstate() == theirs.getstate()

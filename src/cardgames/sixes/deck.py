@@ -13,7 +13,7 @@ card has a dense index in 0..39, ``suit * 10 + position``, which is also its act
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import Final
 
@@ -52,6 +52,7 @@ __all__ = [
     "seeded_random",
     "shuffle",
     "shuffle_draws",
+    "shuffled_deck",
 ]
 
 SIXES_ORDER: Final = RankOrder.parse("A 2 3 4 5 6 7 J Q K")
@@ -233,6 +234,29 @@ SHUFFLE_STEPS: Final = tuple(
 the position fixed, the number of items left to draw from, and the bits ``random.Random``
 draws for that (rejecting draws beyond it)."""
 _SHUFFLE_STEPS: Final = SHUFFLE_STEPS
+
+
+def _unrolled_shuffle() -> Callable[[Callable[[int], int]], list[int]]:
+    """A function drawing, like :func:`shuffle` of the 40 card indices, with every step unrolled.
+
+    Generated once at import, as attrs generates ``__init__``: each Fisher-Yates step is its own
+    statements with its constants, so a deal (S4, S9) runs no loop over the step table.
+    """
+    lines = ["def shuffled(getrandbits):", f"    order = list(range({DECK_SIZE}))"]
+    for i, size, bits in SHUFFLE_STEPS[DECK_SIZE]:
+        lines.append(f"    j = getrandbits({bits})")
+        if size != 1 << bits:  # a power of two is never rejected
+            lines += [f"    while j >= {size}:", f"        j = getrandbits({bits})"]
+        lines.append(f"    order[{i}], order[j] = order[j], order[{i}]")
+    lines.append("    return order")
+    namespace: dict[str, object] = {}
+    exec(compile("\n".join(lines), "<sixes shuffle of 40>", "exec"), namespace)  # noqa: S102 - generated from constants only
+    return namespace["shuffled"]  # type: ignore[return-value]
+
+
+shuffled_deck: Final = _unrolled_shuffle()
+"""``shuffled_deck(rng.getrandbits)``: ``list(range(40))`` in the order ``rng.shuffle`` gives it
+for a plain :class:`random.Random` (where :data:`PLAIN_DRAWS`), with the very same draws."""
 
 
 def shuffle(rng: random.Random, items: list[int]) -> None:

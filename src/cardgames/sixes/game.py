@@ -47,7 +47,6 @@ from cardgames.sixes.deck import (
     GROWTH,
     INDEX_BY_CARD_INDEX,
     PLAIN_DRAWS,
-    SHUFFLE_STEPS,
     SIX_OF_DIAMONDS,
     SIX_OF_DIAMONDS_BIT,
     SIX_POSITION,
@@ -58,6 +57,7 @@ from cardgames.sixes.deck import (
     index_of,
     mask_of_distinct,
     seeded_random,
+    shuffled_deck,
 )
 from cardgames.sixes.observation import SixesObservation, observe_seat
 from cardgames.sixes.playout import Choices, play_randomly
@@ -80,8 +80,6 @@ _CACHE_LIMIT: Final = 1 << 16
 """The most legal-action tuples (and masks) a game keeps; the cache starts afresh beyond it."""
 _HAND_SET_LIMIT: Final = 1 << 12
 """The most hand frozensets ``observe`` keeps (about 2 MB); the cache starts afresh beyond it."""
-_STEPS: Final = SHUFFLE_STEPS[DECK_SIZE]
-"""The Fisher-Yates steps of a 40-card shuffle (see :data:`~cardgames.sixes.deck.SHUFFLE_STEPS`)."""
 
 
 def _replacers(size: int) -> tuple[Callable[[tuple[int, ...], int], tuple[int, ...]], ...]:
@@ -288,20 +286,14 @@ class Sixes:
 
         The same draws as ``rng.shuffle`` of the 40 card indices followed by the deal
         (:meth:`_hands`): the draws are made inline for a plain :class:`random.Random` (see
-        :func:`~cardgames.sixes.deck.shuffle`), and each hand is taken from the shuffled deck
-        in one slice (every n-th card).
+        :data:`~cardgames.sixes.deck.shuffled_deck`), and each hand is taken from the shuffled
+        deck in one slice (every n-th card).
         """
         if rng.__class__ is not random.Random or not PLAIN_DRAWS:
             order = list(range(DECK_SIZE))
             rng.shuffle(order)
             return self._hands(order, dealer)
-        getrandbits = rng.getrandbits
-        order = list(range(DECK_SIZE))
-        for i, size, bits in _STEPS:
-            j = getrandbits(bits)
-            while j >= size:
-                j = getrandbits(bits)
-            order[i], order[j] = order[j], order[i]
+        order = shuffled_deck(rng.getrandbits)
         # Deck position i goes to seat _deal_seats[dealer][i], which repeats every n cards.
         n = self.config.num_players
         hands = [0] * n

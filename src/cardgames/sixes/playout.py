@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import repeat
 from typing import Final, TypeAlias
 
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.sixes.action import PASS, PASS_ID, TURNS, SixesAction, SixesTurn
-from cardgames.sixes.deck import BITS, DECK_SIZE, GROWTH, PLAIN_DRAWS
+from cardgames.sixes.deck import BITS, DECK_SIZE, GROWTH, PLAIN_DRAWS, SIX_OF_DIAMONDS_BIT
 from cardgames.sixes.state import SixesState, unchecked_state
 
 __all__ = ["PASS_FLAG", "Choices", "choices_for", "plain_getrandbits", "play_randomly"]
@@ -77,11 +78,13 @@ Choices: TypeAlias = tuple[int, tuple[int | None, ...], tuple[int, ...]]
 def choices_for(choices: dict[int, Choices], key: int) -> Choices:
     """The action ids that ``key`` makes legal, ready to draw from, kept in ``choices``.
 
-    ``key`` has a bit per legal play (by card index) and :data:`PASS_FLAG` when passing is
-    legal. The entry is ``(k, table, ids)``: ``ids`` are the plays lowest first, then the pass
-    (40), as ``legal_actions`` lists the actions themselves; ``k`` is the bits that
-    ``randbelow(len(ids))`` draws, and ``table[drawn]`` the id those bits choose (None where
-    ``randbelow`` rejects them and draws again).
+    ``key`` has a bit per playable card of the hand (by card index), and :data:`PASS_FLAG`
+    when passing beside a play is allowed (``must_play_if_able`` off, S7). The entry is
+    ``(k, table, ids)``: ``ids`` are the plays lowest first, then the pass (40), as
+    ``legal_actions`` lists the actions themselves: the pass alone without a play (S7), the
+    6♦ alone at the opening (S5), when the table is empty and no pass is allowed yet; ``k``
+    is the bits that ``randbelow(len(ids))`` draws, and ``table[drawn]`` the id those bits
+    choose (None where ``randbelow`` rejects them and draws again).
     """
     ids = []
     plays = key & ~PASS_FLAG
@@ -89,7 +92,7 @@ def choices_for(choices: dict[int, Choices], key: int) -> Choices:
         low = plays & -plays
         ids.append(low.bit_length() - 1)
         plays ^= low
-    if key & PASS_FLAG:
+    if not ids or (key & PASS_FLAG and not key & SIX_OF_DIAMONDS_BIT):
         ids.append(PASS_ID)
     k = len(ids).bit_length()
     table = (*ids, *[None] * ((1 << k) - len(ids)))
@@ -136,11 +139,60 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
     """
     if state.__class__ is not SixesState:
         raise InvalidStateError(f"{type(state).__name__} is not a SixesState")
-    stop = -1 if limit is None else limit
-    steps = 0
+    player = state.to_play
+    if player is None or (horizon is not None and state.round_number != horizon):
+        return state
+    # One item per action allowed: the loop's ``steps != limit`` (a negative limit never stops).
+    budget = repeat(None) if limit is None or limit < 0 else repeat(None, limit)
     known = choices.get
     getrandbits = plain_getrandbits(randbelow)
-    while steps != stop:
+    hands = list(state.hand_masks)
+    stacks = list(state.stacks)
+    table = state.table_mask
+    playable = state.playable_mask
+    pot = state.pot
+    turns: list[SixesTurn] = []
+    for _ in budget:
+        # Within a round somebody is always to play, and the round number stays the same.
+        hand = hands[player]
+        key = hand & playable
+        if may_pass and key:
+            key |= PASS_FLAG  # (choices_for drops it again before the opening, S5)
+        entry = known(key)
+        if entry is None:
+            entry = choices_for(choices, key)
+        k, draws, ids = entry
+        if getrandbits is None:
+            choice = ids[randbelow(len(ids))]
+        else:  # randbelow(len(ids)), inline: its draws of k bits until one is below
+            drawn = draws[getrandbits(k)]
+            while drawn is None:
+                drawn = draws[getrandbits(k)]
+            choice = drawn
+        if choice == PASS_ID:
+            chips = stacks[player]
+            if chips > 1:
+                stacks[player] = chips - 1
+                pot += 1
+                turns.append(TURNS[player][choice])
+                player = next_seat[player]
+                continue
+            # The pass empties the stack, or is free or ends the game (S7, S10).
+            position = _position(state, hands, table, playable, stacks, pot, player, turns)
+            state = apply(position, PASS)
+        else:
+            bit = BITS[choice]
+            if hand != bit:
+                hands[player] = hand ^ bit
+                table |= bit
+                playable = (playable ^ bit) | GROWTH[choice]
+                turns.append(TURNS[player][choice])
+                player = next_seat[player]
+                continue
+            # The round's last card: the round is settled (S8), the next one dealt (S9).
+            position = _position(state, hands, table, playable, stacks, pot, player, turns)
+            state = last_card(position, player, choice)
+        # After a turn through the rules: start again from the state they made.
         player = state.to_play
         if player is None or (horizon is not None and state.round_number != horizon):
             return state
@@ -149,51 +201,10 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
         table = state.table_mask
         playable = state.playable_mask
         pot = state.pot
-        turns: list[SixesTurn] = []
-        # Within a round somebody is always to play, and the round number stays the same.
-        while True:
-            hand = hands[player]
-            key = hand & playable
-            if not key:
-                key = PASS_FLAG
-            elif may_pass and table:
-                key |= PASS_FLAG
-            entry = known(key)
-            if entry is None:
-                entry = choices_for(choices, key)
-            k, draws, ids = entry
-            if getrandbits is None:
-                choice = ids[randbelow(len(ids))]
-            else:  # randbelow(len(ids)), inline: its draws of k bits until one is below
-                drawn = draws[getrandbits(k)]
-                while drawn is None:
-                    drawn = draws[getrandbits(k)]
-                choice = drawn
-            if choice == PASS_ID:
-                chips = stacks[player]
-                if chips <= 1:  # the pass empties the stack, or is free or ends the game
-                    position = _position(state, hands, table, playable, stacks, pot, player, turns)
-                    state = apply(position, PASS)
-                    steps += 1
-                    break
-                stacks[player] = chips - 1
-                pot += 1
-            else:
-                bit = BITS[choice]
-                if hand == bit:  # the round's last card: the round is settled (S8)
-                    position = _position(state, hands, table, playable, stacks, pot, player, turns)
-                    state = last_card(position, player, choice)
-                    steps += 1
-                    break
-                hands[player] = hand ^ bit
-                table |= bit
-                playable = (playable ^ bit) | GROWTH[choice]
-            turns.append(TURNS[player][choice])
-            player = next_seat[player]
-            steps += 1
-            if steps == stop:
-                return _position(state, hands, table, playable, stacks, pot, player, turns)
-    return state
+        turns = []
+    if not turns:  # nothing played since the last state was made
+        return state
+    return _position(state, hands, table, playable, stacks, pot, player, turns)
 
 
 def _position(  # noqa: PLR0913, PLR0917 - the mutable position's parts
