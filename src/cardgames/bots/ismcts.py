@@ -490,7 +490,7 @@ class ISMCTSBot:
         pool = [game.determinize(observation, rng) for _ in range(self._determinizations)]
         return lambda iteration: pool[iteration % len(pool)]
 
-    def _search(self, observation: object, iterations: int) -> _Node:  # noqa: C901, PLR0915 - the hot loop is kept in one frame on purpose
+    def _search(self, observation: object, iterations: int) -> _Node:  # noqa: C901, PLR0912, PLR0915 - the hot loop is kept in one frame on purpose
         """Run the search from ``observation`` and return the root of the tree.
 
         One frame does the whole tree walk: the game's methods are bound once, each state
@@ -504,6 +504,9 @@ class ISMCTSBot:
         returns, rewards_of = game.returns, self._rewards
         ids_of = _ActionIds(game.action_id)
         expand, exploration, log, sqrt = self._expand, self._exploration, math.log, math.sqrt
+        # Without the prior an untried action is drawn as _expand draws it: _randbelow(n) is
+        # randrange(n) for n >= 1.
+        prior, randbelow = self._use_prior, self._rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001 - see above
         rounds = getattr(game, "round_index", None) if self._rollout_to == "round" else None
         play_out = self._play_out_function(rounds)
         root = _Node(player=-1)
@@ -540,8 +543,11 @@ class ISMCTSBot:
                 if untried is not None:
                     player = current_player(state)
                     assert player is not None  # noqa: S101 - live states have a player to act
-                    index = expand(state, player, actions, untried)
-                    child = children[keys[index]] = _Node(player=player)
+                    if prior and len(untried) > 1:
+                        index = expand(state, player, actions, untried)
+                    else:
+                        index = untried[randbelow(len(untried))]
+                    child = children[keys[index]] = _Node(player)
                     path.append(child)
                     state = apply(state, actions[index])
                     break
