@@ -377,6 +377,7 @@ def random_playout(
 
     Raises:
         IllegalActionError: the game listed an action that it then rejected (a bug in the game).
+        InvalidStateError: ``state`` is not a state of ``game`` (raised by the game).
     """
     method = getattr(game, "random_playout", None)
     if method is not None:
