@@ -64,13 +64,17 @@ _CONFIGS = st.builds(
 
 @st.composite
 def _positions(draw: st.DrawFn) -> tuple[Sixes, SixesState]:
-    """A game and a position in it: a deal, mid-round, a later round or the end of the game."""
+    """A game and a position in it: a deal, mid-round, a later round or the end of the game.
+
+    ``steps=-1`` plays to the first state of the next round (its deal, before the 6♦).
+    """
     game = Sixes(draw(_CONFIGS))
     state = game.initial_state(draw(st.integers(0, 2**32)))
     rng = random.Random(draw(st.integers(0, 2**32)))
-    for _ in range(draw(st.sampled_from((0, 1, 7, 30, 90, 400)))):
+    steps = draw(st.sampled_from((0, 1, 7, 30, 90, 400, -1)))
+    for _ in range(1000 if steps < 0 else steps):
         actions = game.legal_actions(state)
-        if not actions:
+        if not actions or (steps < 0 and state.round_number != 1):
             break
         state = game.apply(state, actions[rng.randrange(len(actions))])
     return game, state
