@@ -60,7 +60,7 @@ from cardgames.sixes.deck import (
     shuffled_deck,
 )
 from cardgames.sixes.observation import SixesObservation, observe_seat
-from cardgames.sixes.playout import Choices, play_randomly
+from cardgames.sixes.playout import PASS_FLAG, Choices, play_randomly
 from cardgames.sixes.sampling import Sampler, prepare, sample
 from cardgames.sixes.state import (
     SixesState,
@@ -75,7 +75,6 @@ __all__ = ["Sixes"]
 
 _PASS_ONLY: Final = (PASS,)
 _ACTION_CLASSES: Final = frozenset({Play, Pass})
-_PASS_FLAG: Final = 1 << DECK_SIZE
 _CACHE_LIMIT: Final = 1 << 16
 """The most legal-action tuples (and masks) a game keeps; the cache starts afresh beyond it."""
 _HAND_SET_LIMIT: Final = 1 << 12
@@ -363,20 +362,20 @@ class Sixes:
         """The legal plays as a bitmask, with bit 40 set when passing is legal (S5, S6, S7)."""
         plays = state.hand_masks[player] & state.playable_mask
         if not plays:
-            return _PASS_FLAG
+            return PASS_FLAG
         if self._may_pass and state.table_mask:
-            return plays | _PASS_FLAG
+            return plays | PASS_FLAG
         return plays
 
     def _actions_for(self, key: int) -> tuple[SixesAction, ...]:
         """The legal actions for ``key`` (see :meth:`_legal_key`), kept in the game's cache."""
         actions: list[SixesAction] = []
-        plays = key & ~_PASS_FLAG
+        plays = key & ~PASS_FLAG
         while plays:
             low = plays & -plays
             actions.append(PLAYS[low.bit_length() - 1])
             plays ^= low
-        if key & _PASS_FLAG:
+        if key & PASS_FLAG:
             actions.append(PASS)
         cache = self._actions
         if len(cache) >= _CACHE_LIMIT:
@@ -403,7 +402,7 @@ class Sixes:
         if not plays:
             return _PASS_ONLY
         if self._may_pass and state.table_mask:
-            plays |= _PASS_FLAG
+            plays |= PASS_FLAG
         actions = self._actions.get(plays)
         return self._actions_for(plays) if actions is None else actions
 
@@ -551,7 +550,7 @@ class Sixes:
     def _pass_problem(self, state: SixesState, player: int) -> str | None:
         if not state.table_mask:
             return "the 6♦ opens (S5)"
-        if self._legal_key(state, player) & _PASS_FLAG:
+        if self._legal_key(state, player) & PASS_FLAG:
             return None
         return "must play when able (S7)"
 
@@ -622,7 +621,7 @@ class Sixes:
                 state.chance_key,
                 state.pending_decks,
             )
-        if not self._legal_key(state, player) & _PASS_FLAG:
+        if not self._legal_key(state, player) & PASS_FLAG:
             raise self._reject(state, player, PASS)
         history = state.history + _TURN_TUPLES[player][PASS_ID]
         stacks = state.stacks
