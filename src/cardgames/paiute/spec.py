@@ -74,6 +74,7 @@ SPEC: GameSpec[PaiuteState, PaiuteAction, PaiuteObservation, PaiuteConfig] = Gam
         read=document.read_state,
         check_read=check_read_state,
     ),
+    read_checked_observation=document.read_checked_observation,
     heuristic_bot=_heuristic_bot,
     simulation_defaults={"max_turns": 100},
     chance_start=_chance_start,
