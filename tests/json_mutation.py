@@ -55,13 +55,13 @@ def _paths(value: object, path: tuple[Any, ...], found: list[tuple[Any, ...]]) -
             _paths(item, (*path, index), found)
 
 
-def _at(value: Any, path: tuple[Any, ...]) -> Any:  # noqa: ANN401 - a JSON value
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
     for step in path:
         value = value[step]
     return value
 
 
-def mutate(data: Any, rng: random.Random) -> Any:  # noqa: ANN401 - a JSON value
+def mutate(data: Any, rng: random.Random) -> Any:
     """A deep copy of the JSON value ``data`` with one value inside it changed.
 
     A value is replaced by another (from :data:`SCALARS`, or another value of the same
@@ -71,7 +71,7 @@ def mutate(data: Any, rng: random.Random) -> Any:  # noqa: ANN401 - a JSON value
     changed = copy.deepcopy(data)
     found: list[tuple[Any, ...]] = []
     _paths(changed, (), found)
-    if len(found) < 2:  # noqa: PLR2004 - the root and at least one value inside it
+    if len(found) < 2:
         return changed
     path = rng.choice(found[1:])
     parent, key = _at(changed, path[:-1]), path[-1]
@@ -80,13 +80,13 @@ def mutate(data: Any, rng: random.Random) -> Any:  # noqa: ANN401 - a JSON value
         parent[key] = copy.deepcopy(rng.choice(SCALARS))
     elif kind == 1:
         parent[key] = copy.deepcopy(_at(data, rng.choice(found)))
-    elif kind == 2 and type(parent[key]) is int:  # noqa: PLR2004 - the kinds of change
+    elif kind == 2 and type(parent[key]) is int:
         parent[key] += rng.choice((1, -1))
-    elif kind == 3:  # noqa: PLR2004 - the kinds of change
+    elif kind == 3:
         del parent[key]
-    elif kind == 4 and isinstance(parent, list):  # noqa: PLR2004 - the kinds of change
+    elif kind == 4 and isinstance(parent, list):
         parent.insert(key, copy.deepcopy(parent[key]))
-    elif kind == 4:  # noqa: PLR2004 - the kinds of change
+    elif kind == 4:
         parent["extra"] = 0
     elif isinstance(parent, list) and len(parent) > 1:
         other = rng.randrange(len(parent))

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from cardgames.errors import DecodeError
 from cardgames.game import PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig, PaiuteState
-from cardgames.paiute.document import read_checked_observation, read_state
+from cardgames.paiute.document import read_checked_observation, read_checked_state, read_state
 from cardgames.paiute.observation import known_cards
 from cardgames.serialization import decode_observation, decode_state, encode
 from json_mutation import both_ways, members, mutate, outcome
@@ -54,7 +54,9 @@ def _declines(game: Paiute, data: object) -> bool:
 
 
 @settings(max_examples=300, deadline=None)
-@given(game=st.sampled_from(GAMES), rng=st.randoms(use_true_random=False), changes=st.integers(0, 2))
+@given(
+    game=st.sampled_from(GAMES), rng=st.randoms(use_true_random=False), changes=st.integers(0, 2)
+)
 def test_the_checking_observation_reader_agrees_with_the_checked_path(
     game: Paiute, rng: random.Random, changes: int
 ) -> None:
@@ -75,7 +77,7 @@ def test_the_checking_observation_reader_agrees_with_the_checked_path(
     checked = outcome(lambda doc: decode_observation(game, doc), document)
     try:
         fast, count = read_checked_observation(game, document["data"])
-    except Exception:  # noqa: BLE001 - declined: the checked path decides
+    except Exception:  # noqa: BLE001, S110 - declined: the checked path decides
         pass
     else:
         assert checked == ("value", fast)
@@ -83,24 +85,36 @@ def test_the_checking_observation_reader_agrees_with_the_checked_path(
     both_ways(lambda source: decode_observation(game, source), document)
 
 
-@settings(max_examples=150, deadline=None)
-@given(game=st.sampled_from(GAMES), rng=st.randoms(use_true_random=False), changes=st.integers(0, 2))
+@settings(max_examples=300, deadline=None)
+@given(
+    game=st.sampled_from(GAMES), rng=st.randoms(use_true_random=False), changes=st.integers(0, 2)
+)
 def test_the_state_reader_agrees_with_the_checked_path(
     game: Paiute, rng: random.Random, changes: int
 ) -> None:
-    """P1-P21: a state document decodes alike with and without the fast reader."""
+    """P1-P21: read_checked_state gives the checked decoder's state, or declines."""
     state = _position(game, rng)
     document: dict[str, Any] = json.loads(json.dumps(encode(game, state)))
     if state.caller is None and not state.table.results:
-        fast, count = read_state(document["data"])
+        assert read_state(document["data"]) == (state, members(document["data"]))
+        fast, count = read_checked_state(game, document["data"])
         assert fast == state
+        assert repr(fast) == repr(state)
         assert count == members(document["data"])
     for _ in range(changes):
         document["data"] = mutate(document["data"], rng)
+    checked = outcome(lambda doc: decode_state(game, doc), document)
+    try:
+        fast, count = read_checked_state(game, document["data"])
+    except Exception:  # noqa: BLE001, S110 - declined: the checked path decides
+        pass
+    else:
+        assert checked == ("value", fast)
+        assert count == members(document["data"])
     both_ways(lambda source: decode_state(game, source), document)
 
 
-def _view(game: Paiute, rng: random.Random, *, seen_draw: bool = False) -> Any:  # noqa: ANN401 - a JSON document
+def _view(game: Paiute, rng: random.Random, *, seen_draw: bool = False) -> Any:
     """The document of a seated view of a deal without a call (a draw from the pile known)."""
     while True:
         state = _position(game, rng)
@@ -120,7 +134,7 @@ def _view(game: Paiute, rng: random.Random, *, seen_draw: bool = False) -> Any: 
                 return encode(game, game.observe(state, PlayerId(other))), state.current_player
 
 
-def _refused(game: Paiute, document: Any) -> None:  # noqa: ANN401 - a JSON document
+def _refused(game: Paiute, document: Any) -> None:
     """Both the fast reader and the checked path refuse ``document``."""
     assert _declines(game, json.loads(json.dumps(document["data"])))
     with pytest.raises(DecodeError, match="impossible observation"):
@@ -202,21 +216,23 @@ def test_other_shapes_and_spectators_are_declined() -> None:
 
 
 def _hidden_draw_view(game: Paiute) -> tuple[Any, list[str]]:
-    """A view of another seat's hidden draw from the stock, and cards its observer cannot see."""
+    """A view of another seat's hidden draw from the stock, and the drawer's cards.
+
+    None of the drawer's cards is named by the history, so none is known to the observer.
+    """
     rng = random.Random(11)
     while True:
         state = _position(game, rng)
-        if state.caller is None and not state.table.results and state.drawn is not None:
-            if state.drawn.source.value == "stock" and state.current_player is not None:
-                me = PlayerId((state.current_player + 1) % game.config.num_players)
-                document: Any = encode(game, game.observe(state, me))
-                data = document["data"]
-                if data["drawn_card"] is None:
-                    named = {event.get("card") for event in data["history"]}
-                    held = [str(card) for card in state.hands[state.current_player]]
-                    unseen = [card for card in held if card not in named]
-                    if len(unseen) == len(held):  # none of its cards named by the history
-                        return document, unseen
+        current, drawn = state.current_player, state.drawn
+        if state.caller is not None or state.table.results or current is None or drawn is None:
+            continue
+        me = PlayerId((current + 1) % game.config.num_players)
+        document: Any = encode(game, game.observe(state, me))
+        data = document["data"]
+        named = {event.get("card") for event in data["history"]}
+        held = [str(card) for card in state.hands[current]]
+        if data["drawn_card"] is None and not named & set(held):
+            return document, held
 
 
 def _took(seat: int, cards: list[str]) -> list[dict[str, Any]]:

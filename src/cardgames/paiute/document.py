@@ -61,6 +61,7 @@ __all__ = [
     "build_state",
     "from_document",
     "read_checked_observation",
+    "read_checked_state",
     "read_state",
     "to_document",
 ]
@@ -551,3 +552,68 @@ def _list(value: object) -> list[Any]:
     if value.__class__ is not list:
         raise Declined
     return value
+
+
+_BITS: Final = tuple(1 << index for index in range(len(CARDS)))
+
+
+def read_checked_state(game: Paiute, data: object) -> tuple[PaiuteState, int]:
+    """The state of a state document's ``data`` for ``game``, proven valid, and its members.
+
+    The fast path of the state decoder (:attr:`~cardgames.spec.StateCodec.read_checked`):
+    :func:`read_state` reads the document, then what
+    :func:`~cardgames.paiute.invariants.check_state` checks of a deal without a call is
+    proven directly, each fact once: the seats, the chips and the deal fit ``game``'s
+    config (P1, P18-P20); the hands, the stock and the discard pile hold every card once,
+    but for the turned card when it is out of play (P2, P6); every hand holds five cards,
+    six for the player who has drawn, who holds the drawn card (P9); the rebuilt cards are
+    different (P10); the deal is within its turns (P21). It declines anything else by
+    raising, valid or not, and the decoder then takes the checked path, which gives the
+    state or names the error.
+    """
+    state, members = read_state(data)
+    config = game.config
+    seats = config.num_players
+    table = state.table
+    hands = state.hand_indices
+    current = state.current_player
+    drawn = state.drawn
+    if (
+        len(hands) != seats
+        or len(table.stacks) != seats
+        or table.dealer >= seats
+        or state.caller is not None
+        or state.last_to_play is not None
+        or (current is not None and not 0 <= current < seats)
+        or state.turns_played < 0
+        or sum(table.stacks) + table.pot != config.starting_chips * seats
+        or table.deal >= config.deals
+        or (
+            config.max_turns is not None
+            and current is not None
+            and state.turns_played >= config.max_turns
+        )
+    ):
+        raise Declined
+    sizes = [5] * seats
+    if drawn is not None:
+        if current is None or drawn.card_index not in hands[current]:
+            raise Declined
+        sizes[current] = 6
+    if list(map(len, hands)) != sizes:
+        raise Declined
+    stock, pile = state.stock_indices, state.pile_indices
+    placed = sum(sizes) + len(stock) + len(pile)
+    bits = _BITS
+    cards = sum(map(bits.__getitem__, stock)) + sum(map(bits.__getitem__, pile))
+    for hand in hands:
+        cards += sum(map(bits.__getitem__, hand))
+    rebuilt = state.rebuilt_indices
+    if (
+        cards.bit_count() != placed
+        or placed != (52 if config.wild_indicator_in_play else 51)
+        or (placed == 51 and cards >> table.wild & 1)
+        or len(set(rebuilt)) != len(rebuilt)
+    ):
+        raise Declined
+    return state, members
