@@ -22,6 +22,7 @@ from cardgames.errors import DecodeError
 from cardgames.game import PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig, PaiuteState
 from cardgames.paiute.document import read_checked_observation, read_checked_state, read_state
+from cardgames.paiute.history import DrewFromDiscard, DrewFromStock
 from cardgames.paiute.observation import known_cards
 from cardgames.serialization import decode_observation, decode_state, encode
 from json_mutation import both_ways, members, mutate, outcome
@@ -122,14 +123,14 @@ def _view(game: Paiute, rng: random.Random, *, seen_draw: bool = False) -> Any:
         drew = [
             event.player
             for event in history
-            if type(event).__name__ == "DrewFromDiscard" and event.player != state.current_player
+            if type(event) is DrewFromDiscard and event.player != state.current_player
         ]
         if state.caller is None and not state.table.results and drew and not seen_draw:
             others = [seat for seat in range(game.config.num_players) if seat != drew[-1]]
             return encode(game, game.observe(state, PlayerId(others[0]))), drew[-1]
         if seen_draw and state.drawn is not None and state.current_player is not None:
             last = history[-1] if history else None
-            if type(last).__name__ == "DrewFromStock" and last.card is not None:  # type: ignore[union-attr]
+            if type(last) is DrewFromStock and last.card is not None:
                 other = (state.current_player + 1) % game.config.num_players
                 return encode(game, game.observe(state, PlayerId(other))), state.current_player
 

@@ -119,7 +119,8 @@ def test_a_spectator_view_and_other_shapes_are_declined() -> None:
     spectator: Any = encode(game, game.observe(state, None))["data"]
     assert _declines(read_checked_observation, game, spectator)
     data: Any = encode(game, state)["data"]
-    for shape in ([], None, {**data, "extra": 1}, {**data, "pending_decks": [[]]}):
+    shapes: list[object] = [[], None, {**data, "extra": 1}, {**data, "pending_decks": [[]]}]
+    for shape in shapes:
         assert _declines(read_checked_state, game, shape)
     assert _declines(read_checked_state, GAMES[0], data)  # four hands for two seats (S1)
 
