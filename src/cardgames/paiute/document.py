@@ -318,11 +318,8 @@ event; a key of its seat and card (-1 for a hidden draw); the bit of that seat a
 (``1 << 52 * seat + index``) if the seat now holds the card for all to know (drawn from the
 pile, or the turned card drawn from the stock, P6, P9), else 0; and whether it is that
 turned card's draw."""
-_EVENT_KEY: Final = itemgetter("type", "player", "card")
-_PLAYER_OF: Final = itemgetter("player")
 _EVENT_OF: Final = itemgetter(0)
 _HOLDING_OF: Final = itemgetter(1, 2)
-_INT_ONLY: Final = {int}
 
 
 class _Record(NamedTuple):
@@ -351,39 +348,44 @@ def _record(items: object, seats: int, *, known: bool = True) -> _Record:
     discard pile or the turned wild card drawn from the stock is known until its seat
     discards it (P6, P9), so a seat holds the cards whose latest draw or discard by that
     seat is a known draw (``known`` False: not followed, all 0). Calls and shows it
-    declines. The events are looked up in C (``map`` over tables), not one by one.
+    declines.
     """
     if items.__class__ is not list:
         raise Declined
     events: list[dict[str, Any]] = items
-    sizes = list(map(len, events))
-    rebuilds = len(events) - sizes.count(3)
-    plain = (
-        [event for event, size in zip(events, sizes, strict=True) if size == 3]
-        if rebuilds
-        else events
+    table: dict[tuple[str, int, str | None], Any] = (
+        _STEPS[seats] if known else _EVENTS_OF_SEATS[seats]
     )
-    if not set(map(type, map(_PLAYER_OF, plain))) <= _INT_ONLY:  # true would find seat 1
-        raise Declined
-    steps = list(map(_STEPS[seats].__getitem__, map(_EVENT_KEY, plain)))
-    history = list(map(_EVENT_OF, steps))
-    # the latest draw or discard of each seat and card; hidden draws share one key, held 0
-    held = sum(dict(map(_HOLDING_OF, steps)).values()) if known else 0
-    holdings = [held >> seat * len(CARDS) & _ALL for seat in range(seats)]
+    steps: list[Any] = []
+    append = steps.append
     rebuilt = 0
-    if rebuilds:
-        at = -1
-        for _ in range(rebuilds):
-            at = sizes.index(2, at + 1)  # a ValueError for a call or a show: declined
-            item = events[at]
-            if item["type"] != "rebuilt_stock":
-                raise Declined  # calls and shows: the checked path reads them
+    rebuilds = 0
+    for item in events:
+        if len(item) == 3:
+            player = item["player"]
+            if player.__class__ is not int:  # true would find seat 1
+                raise Declined
+            append(table[item["type"], player, item["card"]])
+        elif len(item) == 2 and item["type"] == "rebuilt_stock":
             indices = _indices_of(item["cards"])
             if list(indices) != sorted(set(indices)):
                 raise Declined
-            history.insert(at, RebuiltStock(cards=tuple(map(CARDS.__getitem__, indices))))
+            event = RebuiltStock(cards=tuple(map(CARDS.__getitem__, indices)))
+            append((event, -1, 0, False) if known else event)
             rebuilt = sum(1 << index for index in indices)
-    last_seen_draw = sizes[-1] == 3 and steps[-1][3] if events else False
+            rebuilds += 1
+        else:  # calls and shows: the checked path reads them
+            raise Declined
+    if known:
+        history = list(map(_EVENT_OF, steps))
+        # the latest draw or discard of each seat and card; hidden draws share a key, held 0
+        held = sum(dict(map(_HOLDING_OF, steps)).values())
+        last_seen_draw = bool(steps) and steps[-1][3]
+    else:
+        history = steps
+        held = 0
+        last_seen_draw = False
+    holdings = [held >> seat * len(CARDS) & _ALL for seat in range(seats)]
     members = 3 * len(history) - rebuilds
     return _Record(tuple(history), members, holdings, rebuilt, rebuilds > 0, last_seen_draw)
 
