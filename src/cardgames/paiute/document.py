@@ -309,12 +309,29 @@ def _step(key: tuple[str, int, str | None], event: PaiuteEvent) -> _Step:
 
 _ALL: Final = (1 << len(CARDS)) - 1
 _Step: TypeAlias = tuple[PaiuteEvent, int, int, bool]
-_STEPS: Final[dict[int, dict[tuple[str, int, str | None], _Step]]] = {
-    seats: {key: _step(key, event) for key, event in table.items()}
+_Nested: TypeAlias = dict[str, dict[str | None, dict[int, Any]]]
+
+
+def _nested(table: dict[tuple[str, int, str | None], Any]) -> _Nested:
+    """``table`` keyed by type, then card text, then seat.
+
+    Three lookups of strings, whose hashes are cached, cost less than building and hashing
+    one tuple.
+    """
+    nested: _Nested = {}
+    for (kind, seat, card), value in table.items():
+        nested.setdefault(kind, {}).setdefault(card, {})[seat] = value
+    return nested
+
+
+_EVENT_TABLES: Final = {seats: _nested(table) for seats, table in _EVENTS_OF_SEATS.items()}
+"""``_EVENTS_OF_SEATS`` as ``[type][card text][seat]``."""
+_STEPS: Final[dict[int, _Nested]] = {
+    seats: _nested({key: _step(key, event) for key, event in table.items()})
     for seats, table in _EVENTS_OF_SEATS.items()
 }
-"""By the seats of a table, each draw and discard as written (type, seat, card text): the
-event; a key of its seat and card (-1 for a hidden draw); the bit of that seat and card
+"""By the seats of a table, each draw and discard as written (``[type][card text][seat]``):
+the event; a key of its seat and card (-1 for a hidden draw); the bit of that seat and card
 (``1 << 52 * seat + index``) if the seat now holds the card for all to know (drawn from the
 pile, or the turned card drawn from the stock, P6, P9), else 0; and whether it is that
 turned card's draw."""
@@ -353,9 +370,7 @@ def _record(items: object, seats: int, *, known: bool = True) -> _Record:
     if items.__class__ is not list:
         raise Declined
     events: list[dict[str, Any]] = items
-    table: dict[tuple[str, int, str | None], Any] = (
-        _STEPS[seats] if known else _EVENTS_OF_SEATS[seats]
-    )
+    table = _STEPS[seats] if known else _EVENT_TABLES[seats]
     steps: list[Any] = []
     append = steps.append
     rebuilt = 0
@@ -365,7 +380,7 @@ def _record(items: object, seats: int, *, known: bool = True) -> _Record:
             player = item["player"]
             if player.__class__ is not int:  # true would find seat 1
                 raise Declined
-            append(table[item["type"], player, item["card"]])
+            append(table[item["type"]][item["card"]][player])
         elif len(item) == 2 and item["type"] == "rebuilt_stock":
             indices = _indices_of(item["cards"])
             if list(indices) != sorted(set(indices)):
