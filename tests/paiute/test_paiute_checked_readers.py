@@ -302,3 +302,12 @@ def test_a_turned_card_hidden_in_play_is_left_to_the_checked_path() -> None:
     document["data"]["wild_card_in_stock"] = False
     assert _declines(game, json.loads(json.dumps(document["data"])))
     both_ways(lambda source: decode_observation(game, source), document)
+
+
+def test_a_rebuild_from_no_cards_is_left_to_the_checked_path() -> None:
+    """P10: a stock is rebuilt from discards; a rebuild of none is for the checked path."""
+    game = GAMES[1]
+    document: Any = encode(game, game.observe(game.initial_state(seed=8), PlayerId(0)))
+    document["data"]["history"].append({"type": "rebuilt_stock", "cards": []})
+    assert _declines(game, json.loads(json.dumps(document["data"])))
+    both_ways(lambda source: decode_observation(game, source), document)

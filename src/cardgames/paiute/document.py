@@ -301,14 +301,15 @@ def _step(key: tuple[str, int, str | None], event: PaiuteEvent) -> _Step:
     """
     player, text = key[1], key[2]
     if text is None:  # a hidden draw tells nothing
-        return event, -1, 0, False
+        return event, _NOTHING_HELD, False
     index = _INDEX_BY_TEXT[text]
     held = 0 if type(event) is Discarded else 1 << (player * len(CARDS) + index)
-    return event, player * len(CARDS) + index, held, type(event) is DrewFromStock
+    return event, (player * len(CARDS) + index, held), type(event) is DrewFromStock
 
 
 _ALL: Final = (1 << len(CARDS)) - 1
-_Step: TypeAlias = tuple[PaiuteEvent, int, int, bool]
+_Step: TypeAlias = tuple[PaiuteEvent, tuple[int, int], bool]
+_NOTHING_HELD: Final = (-1, 0)
 _Nested: TypeAlias = dict[str, dict[str | None, dict[int, Any]]]
 
 
@@ -331,12 +332,12 @@ _STEPS: Final[dict[int, _Nested]] = {
     for seats, table in _EVENTS_OF_SEATS.items()
 }
 """By the seats of a table, each draw and discard as written (``[type][card text][seat]``):
-the event; a key of its seat and card (-1 for a hidden draw); the bit of that seat and card
-(``1 << 52 * seat + index``) if the seat now holds the card for all to know (drawn from the
-pile, or the turned card drawn from the stock, P6, P9), else 0; and whether it is that
-turned card's draw."""
+the event; a pair (built once, so that a walk allocates none) of a key of its seat and card
+(-1 for a hidden draw) and the bit of that seat and card (``1 << 52 * seat + index``) if the
+seat now holds the card for all to know (drawn from the pile, or the turned card drawn from
+the stock, P6, P9), else 0; and whether it is that turned card's draw."""
 _EVENT_OF: Final = itemgetter(0)
-_HOLDING_OF: Final = itemgetter(1, 2)
+_HOLDING_OF: Final = itemgetter(1)
 
 
 class _Record(NamedTuple):
@@ -360,7 +361,7 @@ def _record(items: object, seats: int, *, known: bool = True) -> _Record:
     """The history as written, and what it places, or decline.
 
     It reads draws, discards and rebuilds by one of ``seats`` seats (P1), each rebuild's
-    cards different and in card order (P10), and follows the cards each seat is known to
+    cards some, different and in card order (P10), and follows the cards each seat is known to
     hold as :func:`~cardgames.paiute.observation.known_cards` does: a card drawn from the
     discard pile or the turned wild card drawn from the stock is known until its seat
     discards it (P6, P9), so a seat holds the cards whose latest draw or discard by that
@@ -383,10 +384,10 @@ def _record(items: object, seats: int, *, known: bool = True) -> _Record:
             append(table[item["type"]][item["card"]][player])
         elif len(item) == 2 and item["type"] == "rebuilt_stock":
             indices = _indices_of(item["cards"])
-            if list(indices) != sorted(set(indices)):
-                raise Declined
+            if not indices or list(indices) != sorted(set(indices)):
+                raise Declined  # a rebuild from no cards is left to the checked path
             event = RebuiltStock(cards=tuple(map(CARDS.__getitem__, indices)))
-            append((event, -1, 0, False) if known else event)
+            append((event, _NOTHING_HELD, False) if known else event)
             rebuilt = sum(1 << index for index in indices)
             rebuilds += 1
         else:  # calls and shows: the checked path reads them
@@ -395,7 +396,7 @@ def _record(items: object, seats: int, *, known: bool = True) -> _Record:
         history = list(map(_EVENT_OF, steps))
         # the latest draw or discard of each seat and card; hidden draws share a key, held 0
         held = sum(dict(map(_HOLDING_OF, steps)).values())
-        last_seen_draw = bool(steps) and steps[-1][3]
+        last_seen_draw = bool(steps) and steps[-1][2]
     else:
         history = steps
         held = 0
