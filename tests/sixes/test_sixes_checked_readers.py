@@ -13,10 +13,12 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardgames import registry
 from cardgames.errors import DecodeError
 from cardgames.game import PlayerId
 from cardgames.serialization import decode_observation, decode_state, encode
@@ -194,3 +196,23 @@ def test_an_observation_with_an_empty_hand_and_a_player_to_act_is_refused() -> N
     assert _declines(read_checked_observation, game, document["data"])
     with pytest.raises(DecodeError, match="impossible observation"):
         decode_observation(game, json.dumps(document))
+
+
+def test_a_game_with_plain_readers_only_decodes_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """S1-S10: without the checking readers, the plain readers and the checks decode alike."""
+    game = GAMES[2]
+    spec = registry.game_spec("sixes")
+    codec = spec.state_codec
+    assert codec is not None
+    plain = attrs.evolve(
+        spec,
+        state_codec=attrs.evolve(codec, read_checked=None),
+        read_checked_observation=None,
+    )
+    monkeypatch.setitem(registry._LOADED, "sixes", plain)
+    rng = random.Random(4)
+    for _ in range(20):
+        state = _position(game, rng)
+        view = game.observe(state, PlayerId(rng.randrange(game.num_players)))
+        assert decode_state(game, json.dumps(encode(game, state))) == state
+        assert decode_observation(game, json.dumps(encode(game, view))) == view

@@ -512,9 +512,10 @@ def decode_observation(
     """Decode an observation document of ``game``.
 
     The observation must be consistent: some full state of ``game`` is observed identically
-    by the same player. The game's spec checks that directly when it can
-    (:attr:`~cardgames.spec.GameSpec.check_observation`); otherwise a state is built from it
-    (:meth:`~cardgames.game.Game.determinize`) and observed.
+    by the same player. The game's checking reader proves that while it reads the document
+    when it can (:attr:`~cardgames.spec.GameSpec.read_checked_observation`); else the game's
+    spec checks it directly (:attr:`~cardgames.spec.GameSpec.check_observation`); otherwise
+    a state is built from it (:meth:`~cardgames.game.Game.determinize`) and observed.
     """
     fast = _fast_data(game, source, "observation")
     observation: ObservationT
