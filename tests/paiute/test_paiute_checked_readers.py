@@ -311,3 +311,47 @@ def test_a_rebuild_from_no_cards_is_left_to_the_checked_path() -> None:
     document["data"]["history"].append({"type": "rebuilt_stock", "cards": []})
     assert _declines(game, json.loads(json.dumps(document["data"])))
     both_ways(lambda source: decode_observation(game, source), document)
+
+
+@pytest.mark.parametrize(
+    "edits",
+    [
+        {"last_to_play": 1},
+        {"player": 7},
+        {"dealer": 9},
+        {"current_player": 9},
+        {"has_drawn": False, "drawn_from_discard": True},
+        {"has_drawn": True, "current_player": None},
+        {"hand_sizes": "5"},
+        {"hand": ["2c", "2c", "3c", "4c", "5c"]},
+    ],
+)
+def test_an_observation_field_out_of_its_range_is_declined(edits: dict[str, Any]) -> None:
+    """P1, P2, P9, P12: each of these is declined, and both paths agree on the verdict."""
+    game = GAMES[0]
+    document: Any = encode(game, game.observe(game.initial_state(seed=15), PlayerId(0)))
+    document["data"].update(edits)
+    assert _declines(game, json.loads(json.dumps(document["data"])))
+    both_ways(lambda source: decode_observation(game, source), document)
+
+
+def test_a_state_whose_drawn_card_is_not_in_the_hand_is_declined() -> None:
+    """P9: the drawn card is in the hand of the player who drew it."""
+    game = GAMES[0]
+    state = game.initial_state(seed=16)
+    state = game.apply(state, game.legal_actions(state)[0])
+    assert state.drawn is not None
+    document: Any = encode(game, state)
+    data = document["data"]
+    data["drawn_card"] = next(card for card in data["stock"] if card != data["drawn_card"])
+    data["drawn_from_discard"] = False
+    assert _declines_state(game, json.loads(json.dumps(data)))
+    both_ways(lambda source: decode_state(game, source), document)
+
+
+def _declines_state(game: Paiute, data: object) -> bool:
+    try:
+        read_checked_state(game, data)
+    except Exception:  # noqa: BLE001 - any exception declines
+        return True
+    return False

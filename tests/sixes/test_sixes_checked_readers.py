@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames import registry
+from cardgames.cards import Card
 from cardgames.errors import DecodeError
 from cardgames.game import PlayerId
 from cardgames.serialization import decode_observation, decode_state, encode
@@ -216,3 +217,59 @@ def test_a_game_with_plain_readers_only_decodes_alike(monkeypatch: pytest.Monkey
         view = game.observe(state, PlayerId(rng.randrange(game.num_players)))
         assert decode_state(game, json.dumps(encode(game, state))) == state
         assert decode_observation(game, json.dumps(encode(game, view))) == view
+
+
+def _edited(document: Any, edits: dict[str, Any]) -> Any:
+    changed = json.loads(json.dumps(document))
+    changed["data"].update(edits)
+    return changed
+
+
+@pytest.mark.parametrize(
+    "edits",
+    [
+        {"to_play": 1},  # the holder of the 6♦ opens (S5)
+        {"to_play": None, "pot": 1, "stacks": [9, 10, 10, 10]},  # a finished game is paid (S8)
+        {"round_number": 0},
+        {"chance_key": -1},
+        {"stack_emptied": "no"},
+        {"stacks": [0, 10, 10, 10], "pot": 10},  # a stack at 0 means stack_emptied (S10)
+    ],
+)
+def test_a_state_field_out_of_its_range_is_declined(edits: dict[str, Any]) -> None:
+    """S3, S5, S8, S10: each of these is declined, and both paths agree on the verdict."""
+    game = GAMES[1]
+    state = game.initial_state(seed=12)
+    document = _edited(encode(game, state), edits)
+    if "to_play" in edits and edits["to_play"] is not None:
+        holder = next(seat for seat, hand in enumerate(state.hands) if Card.parse("6d") in hand)
+        document["data"]["to_play"] = (holder + 1) % 4
+    assert _declines(read_checked_state, game, document["data"])
+    both_ways(lambda source: decode_state(game, source), document)
+
+
+def test_a_hand_of_the_wrong_size_for_its_plays_is_declined() -> None:
+    """S4: each seat's hand and plays make the cards it was dealt."""
+    game = GAMES[1]
+    document: Any = encode(game, game.initial_state(seed=13))
+    hands = document["data"]["hands"]
+    hands[1].append(hands[0].pop())
+    assert _declines(read_checked_state, game, document["data"])
+    with pytest.raises(DecodeError, match="S4"):
+        decode_state(game, json.dumps(document))
+
+
+@pytest.mark.parametrize(
+    "edits",
+    [
+        {"to_play": None, "pot": 1, "stacks": [9, 10, 10, 10]},
+        {"round_number": 0},
+        {"stack_emptied": None},
+    ],
+)
+def test_an_observation_field_out_of_its_range_is_declined(edits: dict[str, Any]) -> None:
+    """S8, S10: each of these is declined, and both paths agree on the verdict."""
+    game = GAMES[1]
+    document = _edited(encode(game, game.observe(game.initial_state(seed=14), PlayerId(0))), edits)
+    assert _declines(read_checked_observation, game, document["data"])
+    both_ways(lambda source: decode_observation(game, source), document)
