@@ -73,6 +73,13 @@ class StateCodec:
             runs instead of the spec's ``check_state`` (same arguments, same errors): it may
             leave out what ``read`` has already proven while reading (such as a walk of the
             history), and must check everything else. None: ``check_state``.
+        read_checked: An optional fast path that reads and checks in one:
+            ``read_checked(game, data)`` builds the state of ``game`` from the decoded JSON
+            ``data`` as ``read`` does, proving while it reads everything that
+            ``from_document`` and ``check_state`` (or ``check_read``) would check, so that
+            the decoder checks nothing more. It may decline any document by raising, and
+            must decline every one that those checks refuse: the decoder then takes the
+            other paths, which give the state or name the error. Preferred to ``read``.
     """
 
     document_class: type
@@ -80,6 +87,7 @@ class StateCodec:
     from_document: Callable[[Any], Any]
     read: Callable[[object], tuple[Any, int]] | None = None
     check_read: Callable[[Any, Any], None] | None = None
+    read_checked: Callable[[Any, object], tuple[Any, int]] | None = None
 
 
 def _frozen_mapping(value: Mapping[str, object]) -> Mapping[str, object]:
@@ -122,6 +130,13 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
             observation from the document's decoded JSON ``data`` and returns it with the
             number of object members it read, or declines by raising. The decoder checks
             it as any decoded observation.
+        read_checked_observation: An optional fast path that reads and checks in one, as
+            :attr:`StateCodec.read_checked` does for states:
+            ``read_checked_observation(game, data)`` builds the observation and proves while
+            it reads that some state of ``game`` is observed as it (what
+            ``check_observation`` checks), or declines by raising; it must decline every
+            observation that check refuses. The decoder checks nothing more of what it
+            gives. Preferred to ``read_observation``.
         heuristic_bot: ``heuristic_bot(game, seed=..., **options)`` builds the game's
             heuristic bot; None: the game has none (``random`` and ``ismcts`` still play it).
         simulation_defaults: Config options that ``cardgames simulate`` sets unless given, such
@@ -161,6 +176,7 @@ class GameSpec(Generic[StateT, ActionT, ObservationT, ConfigT]):
     state_codec: StateCodec | None = None
     check_observation: Callable[[Any, ObservationT], None] | None = None
     read_observation: Callable[[object], tuple[ObservationT, int]] | None = None
+    read_checked_observation: Callable[[Any, object], tuple[ObservationT, int]] | None = None
     heuristic_bot: Callable[..., Bot[ObservationT, ActionT]] | None = None
     simulation_defaults: Mapping[str, object] = attrs.field(factory=dict, converter=_frozen_mapping)
     chance_start: Callable[[Any, int | random.Random | None, Chance], StateT] | None = None

@@ -228,6 +228,8 @@ def test_a_decoded_state_has_its_fields_checked_once(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(paiute_document, "check_fields", counting)
     decoded = decode_state(game, dumps(game, state))
     assert decoded == state
+    assert calls == []  # the checking reader proved it valid while reading it
+    assert decode_state(game, encode(game, state)) == state  # the checked path
     assert calls == [decoded]
     assert from_document(to_document(state)) == state
     assert len(calls) == 2

@@ -73,7 +73,9 @@ SPEC: GameSpec[PaiuteState, PaiuteAction, PaiuteObservation, PaiuteConfig] = Gam
         from_document=document.build_state,  # check_state checks it at once
         read=document.read_state,
         check_read=check_read_state,
+        read_checked=document.read_checked_state,
     ),
+    read_checked_observation=document.read_checked_observation,
     heuristic_bot=_heuristic_bot,
     simulation_defaults={"max_turns": 100},
     chance_start=_chance_start,

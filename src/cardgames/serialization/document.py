@@ -283,13 +283,16 @@ _COLON: Final = ":"
 
 def _fast_data(
     game: AnyGame, source: str | bytes | JSON, kind: Literal["state", "observation"]
-) -> tuple[GameInfo, Any, bool] | None:
+) -> tuple[GameInfo, Any, int] | None:
     """The envelope and ``data`` of a state or observation document, decoded the fast way.
 
-    The value is the decoded ``data``, with the flag true when the game's own reader
-    (:attr:`~cardgames.spec.StateCodec.read`,
-    :attr:`~cardgames.spec.GameSpec.read_observation`) built it: then it is the state
-    itself, not its document.
+    The value is the decoded ``data`` (:data:`_DECODED`), or the value that one of the game's
+    own readers built from it: :data:`_CHECKED` when the checking reader
+    (:attr:`~cardgames.spec.StateCodec.read_checked`,
+    :attr:`~cardgames.spec.GameSpec.read_checked_observation`) built it, already proven
+    valid; :data:`_BUILT` when the plain reader (:attr:`~cardgames.spec.StateCodec.read`,
+    :attr:`~cardgames.spec.GameSpec.read_observation`) did, to be checked. A reader's
+    value is the state itself, not its document.
 
     None unless the document is JSON text that the strict path would accept up to its
     ``data`` (which must then decode as its declared type): the caller then takes that path,
@@ -325,30 +328,56 @@ def _fast_data(
         )
         if config != expected or (config_class is None and config is not None):
             return None
-        codec = info.state_codec
-        read = (
-            info.read_observation
-            if kind == "observation"
-            else None
-            if codec is None
-            else codec.read
-        )
-        value: Any = None
-        if read is not None:
-            try:  # the game's own reader builds the value, or declines
-                value, members = read(document["data"])
-                counter[0] += members
-                built = True
-            except Exception:  # noqa: BLE001 - declined: the document decoder reads it
-                value = None
-        if value is None:
-            value = decoder(data_class)(document["data"], counter)
-            built = False
+        data = document["data"]
+        built, value, members = _read(game, info, kind, data)
+        if built == _DECODED:
+            value = decoder(data_class)(data, counter)
+        else:
+            counter[0] += members
         if counter[0] != text.count(_COLON):
             return None
     except Exception:  # noqa: BLE001 - the strict path decides, and names the error
         return None
     return info, value, built
+
+
+_DECODED: Final = 0
+""":func:`_fast_data` gives the decoded ``data`` (a state's document, an observation)."""
+_BUILT: Final = 1
+"""... the value that the game's reader built from it, to be checked."""
+_CHECKED: Final = 2
+"""... the value that the game's checking reader built and proved valid."""
+
+
+def _read(
+    game: AnyGame, info: GameInfo, kind: Literal["state", "observation"], data: JSON
+) -> tuple[int, Any, int]:
+    """The value that the game's own readers of ``kind`` build from ``data``, if one does.
+
+    The checking reader is tried first, then the plain one; each may decline by raising.
+    Returns how the value was built with the value and its number of object members, or
+    :data:`_DECODED` when no reader built it (then ``data`` is for the document decoder).
+    """
+    if kind == "observation":
+        read_checked, read = info.read_checked_observation, info.read_observation
+    else:
+        codec = info.state_codec
+        read_checked, read = (None, None) if codec is None else (codec.read_checked, codec.read)
+    if read_checked is not None:
+        try:  # the game's own reader builds the value and proves it valid, or declines
+            value, members = read_checked(game, data)
+        except Exception:  # noqa: BLE001, S110 - declined: the next reader, or the decoder
+            pass
+        else:
+            return _CHECKED, value, members
+    if read is not None:
+        try:  # the game's own reader builds the value, or declines
+            value, members = read(data)
+        except Exception:  # noqa: BLE001, S110 - declined: the document decoder reads it
+            pass
+        else:
+            return _BUILT, value, members
+    return _DECODED, None, 0
 
 
 def open_document(source: str | bytes | JSON, kind: Kind) -> tuple[dict[str, JSON], GameInfo]:
@@ -438,15 +467,18 @@ def decode_state(game: Game[StateT, Any, Any], source: str | bytes | JSON) -> St
             (the message names the broken invariant).
     """
     fast = _fast_data(game, source, "state")
-    built = False
+    built = _DECODED
     if fast is not None:
         info, value, built = fast
+        if built == _CHECKED:
+            checked: StateT = value
+            return checked
     else:
         data, info = open_document(source, "state")
         _check_game(game, info, data)
         value = decode_value(data["data"], data_type(info, "state"), "data")
     state: StateT
-    if info.state_codec is None or built:
+    if info.state_codec is None or built == _BUILT:
         state = value
     else:
         readable = value
@@ -455,7 +487,7 @@ def decode_state(game: Game[StateT, Any, Any], source: str | bytes | JSON) -> St
         except (ValueError, TypeError, KeyError, IndexError) as error:
             raise DecodeError(f"data: impossible state: {error}") from None
     check = info.check_state
-    if built and info.state_codec is not None and info.state_codec.check_read is not None:
+    if built == _BUILT and info.state_codec is not None and info.state_codec.check_read is not None:
         check = info.state_codec.check_read
     if check is not None:
         try:
@@ -480,14 +512,17 @@ def decode_observation(
     """Decode an observation document of ``game``.
 
     The observation must be consistent: some full state of ``game`` is observed identically
-    by the same player. The game's spec checks that directly when it can
-    (:attr:`~cardgames.spec.GameSpec.check_observation`); otherwise a state is built from it
-    (:meth:`~cardgames.game.Game.determinize`) and observed.
+    by the same player. The game's checking reader proves that while it reads the document
+    when it can (:attr:`~cardgames.spec.GameSpec.read_checked_observation`); else the game's
+    spec checks it directly (:attr:`~cardgames.spec.GameSpec.check_observation`); otherwise
+    a state is built from it (:meth:`~cardgames.game.Game.determinize`) and observed.
     """
     fast = _fast_data(game, source, "observation")
     observation: ObservationT
     if fast is not None:
         observation = fast[1]
+        if fast[2] == _CHECKED:
+            return observation
     else:
         data, info = open_document(source, "observation")
         _check_game(game, info, data)

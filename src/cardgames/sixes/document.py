@@ -19,7 +19,7 @@ state reads ``"hands": [["Ac", "6d", …], …]`` and ``"columns": [[], ["5d", "
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import attrs
 
@@ -32,6 +32,7 @@ from cardgames.sixes.action import PASS_ID, TURNS, SixesTurn
 from cardgames.sixes.deck import (
     DECK_SIZE,
     FULL_MASK,
+    GROWTH,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
     SIXES_ORDER,
@@ -52,6 +53,8 @@ __all__ = [
     "SixesStateDocument",
     "check_observation",
     "from_document",
+    "read_checked_observation",
+    "read_checked_state",
     "read_observation",
     "read_state",
     "sorted_hand",
@@ -509,3 +512,285 @@ def read_observation(data: object) -> tuple[SixesObservation, int]:
         stack_emptied=stack_emptied,
     )
     return observation, len(_OBSERVATION_KEYS) + members
+
+
+_PASS: Final = {"type": "pass"}
+"""A pass as the writer writes it."""
+
+
+def _column_table(suit: int) -> dict[tuple[str, ...], int]:
+    """The columns of ``suit`` the table can show, as written, to their bits.
+
+    Each is one run through the suit's 6 (S6), or no column at all.
+    """
+    six = suit * SUIT_SPAN + _SIX_INDEX % SUIT_SPAN
+    runs: dict[tuple[str, ...], int] = {(): 0}
+    for low in range(suit * SUIT_SPAN, six + 1):
+        for high in range(six, (suit + 1) * SUIT_SPAN):
+            runs[tuple(str(SIXES_DECK[index]) for index in range(low, high + 1))] = (
+                1 << (high + 1)
+            ) - (1 << low)
+    return runs
+
+
+_RUNS: Final = tuple(_column_table(suit) for suit in range(len(Suit)))
+"""``_RUNS[suit][column]``: the bits of a column that is one run through its 6 (S6)."""
+
+
+class _Round(NamedTuple):
+    """What one walk of a round's history as written proves (see :func:`_walk`)."""
+
+    history: tuple[SixesTurn, ...]
+    """The turns, shared entries of :data:`~cardgames.sixes.action.TURNS`."""
+    members: int
+    """The object members of the turns as written."""
+    table: int
+    """The cards the turns play: a valid table (S5, S6), each card played once."""
+    playable: int
+    """The cards playable next on that table (S5, S6)."""
+    plays: list[int]
+    """How many cards each seat played."""
+    excluded: list[int]
+    """Under ``must_play_if_able``, the cards each seat's passes rule out (S7)."""
+
+
+def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
+    """Replay the turns as written from the empty table, or decline.
+
+    Every turn must be the writer's object of a seat below ``seats`` and a play or a pass,
+    and the turns must be a legal round: the first one the play of the 6♦, every play one of
+    a card then playable (S5, S6) and, under ``must_play``, not one its player passed on
+    while it was playable (S7). A real round's history is one; a document whose history
+    is not is left to the checked path, which names what is wrong (or accepts it).
+    """
+    if turns.__class__ is not list:
+        raise Declined
+    items: list[dict[str, Any]] = turns
+    rows, ids, bits, growth = TURNS, _ID_BY_TEXT, _BIT, GROWTH
+    history: list[SixesTurn] = []
+    append = history.append
+    plays = [0] * seats
+    excluded = [0] * seats
+    table = 0
+    playable = SIX_OF_DIAMONDS_BIT
+    for turn in items:
+        player = turn["player"]
+        action = turn["action"]
+        if len(turn) != 2 or player.__class__ is not int or not 0 <= player < seats:
+            raise Declined
+        text = action.get("card")
+        if text is not None:
+            code = ids[text]
+            bit = bits[code]
+            if (
+                len(action) != 2
+                or action["type"] != "play"
+                or not playable & bit
+                or excluded[player] & bit
+            ):
+                raise Declined
+            playable = (playable ^ bit) | growth[code]
+            table |= bit
+            plays[player] += 1
+        elif action != _PASS or not table:  # nobody passes before the opening (S5)
+            raise Declined
+        else:
+            code = PASS_ID
+            if must_play:
+                excluded[player] |= playable
+        append(rows[player][code])
+    members = 3 * len(history) + table.bit_count()
+    return _Round(tuple(history), members, table, playable, plays, excluded)
+
+
+def _table_of(columns: object) -> int:
+    """The table of the four columns as written: each one run through its 6, or decline."""
+    if columns.__class__ is not list or len(columns) != len(Suit):
+        raise Declined
+    clubs, diamonds, hearts, spades = columns
+    if not clubs.__class__ is diamonds.__class__ is hearts.__class__ is spades.__class__ is list:
+        raise Declined
+    runs = _RUNS
+    return (
+        runs[0][tuple(clubs)]
+        | runs[1][tuple(diamonds)]
+        | runs[2][tuple(hearts)]
+        | runs[3][tuple(spades)]
+    )
+
+
+def _chips(fields: dict[str, Any], seats: int) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """The stacks, pot and settled stacks as written, or decline.
+
+    There are ``seats`` of each, none negative, and the stacks and the pot add up to the
+    settled stacks (S3, S10).
+    """
+    stacks = read_ints(fields["stacks"])
+    pot = read_int(fields["pot"])
+    settled = read_ints(fields["settled_stacks"])
+    if (
+        len(stacks) != seats
+        or len(settled) != seats
+        or min(*stacks, *settled, pot) < 0
+        or sum(stacks) + pot != sum(settled)
+    ):
+        raise Declined
+    return stacks, pot, settled
+
+
+def _seat(value: object, seats: int) -> PlayerId:
+    """A seat as written: an int below ``seats`` (S1); else decline."""
+    if value.__class__ is not int or not 0 <= value < seats:
+        raise Declined
+    return value  # type: ignore[return-value]
+
+
+def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
+    """The state of a state document's ``data`` for ``game``, proven valid, and its member count.
+
+    The fast path of the state decoder (:attr:`~cardgames.spec.StateCodec.read_checked`):
+    one pass over the decoded JSON values that reads the state and proves at the same time
+    everything the checked path checks, the state's own invariants
+    (:func:`~cardgames.sixes.state.check_state`) and the fit to ``game``'s config
+    (:func:`~cardgames.sixes.notation.check_state`), each fact once: the cards are the 40,
+    each in one place (S2); the columns are runs through their 6s that the history plays
+    in a legal order, the 6♦ first (S5, S6); each seat's hand and plays make the cards it
+    was dealt (S4); the chips add up to the config's (S3, S10); the player to act can act
+    (S5, S8). It reads only what the writer writes and declines anything else, valid or
+    not, by raising: the decoder then takes the checked path, which gives the state or
+    names the error.
+    """
+    if data.__class__ is not dict or data.keys() != _KEYS or data["pending_decks"] != []:
+        raise Declined
+    fields: dict[str, Any] = data
+    config = game.config
+    seats = config.num_players
+    hands = fields["hands"]
+    if hands.__class__ is not list or len(hands) != seats:
+        raise Declined
+    hand_masks = tuple(map(_hand_mask, hands))
+    table = _table_of(fields["columns"])
+    done = _walk(fields["history"], seats, must_play=False)
+    each = DECK_SIZE // seats
+    if (
+        done.table != table
+        or sum(hand_masks) + table != FULL_MASK
+        or sum(map(len, hands)) + table.bit_count() != DECK_SIZE
+        or any(len(hand) + plays != each for hand, plays in zip(hands, done.plays, strict=True))
+    ):
+        raise Declined
+    stacks, pot, settled = _chips(fields, seats)
+    total = seats * config.starting_chips
+    to_play = fields["to_play"]
+    round_number = read_int(fields["round_number"])
+    chance_key = read_int(fields["chance_key"])
+    stack_emptied = fields["stack_emptied"]
+    if to_play is not None:
+        to_play = _seat(to_play, seats)
+        if (not table and not hand_masks[to_play] & SIX_OF_DIAMONDS_BIT) or not all(hand_masks):
+            raise Declined
+    elif pot or stacks != settled:
+        raise Declined
+    if (
+        sum(settled) != total
+        or round_number < 1
+        or (config.max_rounds is not None and round_number > config.max_rounds)
+        or not 0 <= chance_key < 2**64
+        or (stack_emptied is not True and (stack_emptied is not False or 0 in stacks))
+    ):
+        raise Declined
+    state = unchecked_state(
+        hand_masks,
+        table,
+        done.playable,
+        stacks,
+        pot,
+        settled,
+        _seat(fields["dealer"], seats),
+        to_play,
+        round_number,
+        done.history,
+        stack_emptied,
+        chance_key,
+        (),
+    )
+    return state, len(_KEYS) + done.members
+
+
+def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservation, int]:
+    """The observation of a document's ``data`` for ``game``, proven possible, and its members.
+
+    The fast path of the observation decoder
+    (:attr:`~cardgames.spec.GameSpec.read_checked_observation`): one pass that reads the
+    observation and proves what :func:`check_observation` checks, each fact once: the seat
+    is one of ``game``'s; the hand, the columns and the hand sizes partition the 40 cards
+    (S2); the history is a legal round that plays the columns (S5, S6); the chips add up
+    (S3, S10); the player to act can act (S5, S8); and under ``must_play_if_able`` no seat
+    played a card it had passed on, nor holds one, and the unseen cards can be dealt around
+    the passes (S7). It reads only what the writer writes of a seated player's view and
+    declines anything else by raising: the decoder then takes the checked path.
+    """
+    if data.__class__ is not dict or data.keys() != _OBSERVATION_KEYS:
+        raise Declined
+    fields: dict[str, Any] = data
+    config = game.config
+    seats = config.num_players
+    me = _seat(fields["player"], seats)
+    hand_texts = fields["hand"]
+    own = _hand_mask(hand_texts)
+    table = _table_of(fields["columns"])
+    sizes = read_ints(fields["hand_sizes"])
+    must_play = config.must_play_if_able
+    done = _walk(fields["history"], seats, must_play=must_play)
+    unseen = FULL_MASK & ~(own | table)
+    if (
+        done.table != table
+        or own & table
+        or len(sizes) != seats
+        or min(sizes) < 0
+        or sizes[me] != len(hand_texts)
+        or sum(sizes) - sizes[me] != unseen.bit_count()
+    ):
+        raise Declined
+    stacks, pot, settled = _chips(fields, seats)
+    to_play = fields["to_play"]
+    round_number = read_int(fields["round_number"])
+    stack_emptied = fields["stack_emptied"]
+    if to_play is not None:
+        to_play = _seat(to_play, seats)
+        opening = not table and (
+            not own & SIX_OF_DIAMONDS_BIT if to_play == me else own & SIX_OF_DIAMONDS_BIT
+        )
+        if opening or 0 in sizes:
+            raise Declined
+    elif pot or stacks != settled:
+        raise Declined
+    if round_number < 1 or (
+        stack_emptied is not True and (stack_emptied is not False or 0 in stacks)
+    ):
+        raise Declined
+    if must_play:
+        excluded = done.excluded
+        if excluded[me] & own or not _feasible(unseen, sizes, me, tuple(excluded)):
+            raise Declined
+    clubs, diamonds, hearts, spades = _COLUMNS
+    observation = _observation(
+        player=me,
+        hand=frozenset(map(_CARD_BY_TEXT.__getitem__, hand_texts)),
+        columns=(
+            clubs[table & _SUIT_MASK],
+            diamonds[table >> SUIT_SPAN & _SUIT_MASK],
+            hearts[table >> 2 * SUIT_SPAN & _SUIT_MASK],
+            spades[table >> 3 * SUIT_SPAN & _SUIT_MASK],
+        ),
+        hand_sizes=sizes,
+        stacks=stacks,
+        pot=pot,
+        settled_stacks=settled,
+        dealer=_seat(fields["dealer"], seats),
+        to_play=to_play,
+        round_number=round_number,
+        history=done.history,
+        stack_emptied=stack_emptied,
+    )
+    return observation, len(_OBSERVATION_KEYS) + done.members
