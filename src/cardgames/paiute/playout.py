@@ -1,0 +1,248 @@
+"""Random playouts on a private mutable table: what a search's rollouts spend their time in.
+
+:meth:`Paiute.random_playout <cardgames.paiute.Paiute.random_playout>` plays uniformly random
+legal actions, drawn with a caller's ``randbelow``, and returns the state they lead to. It
+gives exactly what this loop over the public protocol gives, with the very same calls of
+``randbelow`` (the same arguments, as many of them)::
+
+    steps = 0
+    while steps != (-1 if limit is None else limit) and (actions := game.legal_actions(state)):
+        if horizon is not None and game.round_index(state) != horizon:
+            break
+        state = game.apply(state, actions[randbelow(len(actions))])
+        steps += 1
+    return state
+
+A random deal is long (a few hundred actions at four seats: random play seldom calls), and
+the loop builds an immutable state for every action. :func:`play_randomly` instead keeps the
+position in lists (the hands in card order, the stock with its next card last, the discard
+pile) and counts each step's legal actions the way :meth:`~cardgames.paiute.Paiute.legal_actions`
+lists them: the draws (P9, P10), the discards in card order less the card taken from the pile
+(P9), then the calls (P11) or, in a final turn, the six-card show (P13), found by one look-up
+of the hand's natural-rank key, which it keeps up to date as cards come and go. Draws (stock
+rebuilds and the known draw of the turned wild card included, P6, P10) and the discards of a
+deal that goes on are played there. The rare rest (a call, a six-card show, the discard that
+ends a deal, P12-P14, P21) is applied by :meth:`~cardgames.paiute.Paiute.apply` to the state
+built at that point, so that every rule the engine enforces stays in one place. Only the
+states of those points and the final state are built.
+
+The final state's history holds the same events as the loop's; it is a new
+:class:`~cardgames.sequence.Chain` of them rather than one that shares the events of the
+state the playout started from.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from cardgames.errors import InvalidConfigError
+from cardgames.paiute.action import ACTIONS, CALL_BASE, CALL_SIX_ID, DISCARD_BASE, SHOW_SIX_ID
+from cardgames.paiute.hands import (
+    CALL_KEYS,
+    NATURAL_MASK_BY_WILD_CARD,
+    RANK_WEIGHT,
+    SHOW_KEYS,
+    call_options_indices,
+)
+from cardgames.paiute.history import (
+    DISCARDS,
+    PILE_DRAWS,
+    STOCK_DRAWS,
+    DrewFromStock,
+    PaiuteEvent,
+    RebuiltStock,
+)
+from cardgames.paiute.session import rebuild_rng, shuffle
+from cardgames.paiute.state import CARDS, DRAWN, DrawSource, PaiuteState, unchecked_state
+from cardgames.sequence import Chain
+
+if TYPE_CHECKING:
+    from cardgames.paiute.action import PaiuteAction
+    from cardgames.paiute.game import Paiute
+
+__all__ = ["play_randomly"]
+
+_DISCARD_ACTIONS: Final = ACTIONS[DISCARD_BASE : DISCARD_BASE + 52]
+_CALL_ACTIONS: Final = ACTIONS[CALL_BASE : CALL_BASE + 52]
+_CALL_SIX: Final = ACTIONS[CALL_SIX_ID]
+_SHOW_SIX: Final = ACTIONS[SHOW_SIX_ID]
+_FROM_PILE: Final = DrawSource.DISCARD_PILE
+_FROM_STOCK: Final = DRAWN[0]
+"""Interned draws from the stock, by card index."""
+_TAKEN: Final = DRAWN[1]
+"""Interned draws from the discard pile, by card index."""
+
+
+def _bad_draw(value: object, count: int) -> InvalidConfigError:
+    return InvalidConfigError(
+        f"randbelow({count}) must return an int from 0 to {count - 1}, not {value!r}"
+    )
+
+
+def _check_bound(name: str, value: object) -> None:
+    if value is not None and type(value) is not int:
+        raise InvalidConfigError(f"{name} must be an int or None, not {value!r}")
+
+
+def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its state in locals for speed
+    game: Paiute,
+    state: PaiuteState,
+    randbelow: Callable[[int], int],
+    horizon: int | None,
+    limit: int | None,
+) -> PaiuteState:
+    """The state after random legal actions (see the module's docstring for the contract).
+
+    Raises:
+        InvalidConfigError: ``horizon`` or ``limit`` is neither an int nor None, or
+            ``randbelow(n)`` returned something other than an int in ``range(n)``.
+    """
+    _check_bound("horizon", horizon)
+    _check_bound("limit", limit)
+    config = game.config
+    n = config.num_players
+    keep = 1 if config.reshuffle_keep_top_discard else 0
+    ace_low = config.ace_low_straight
+    callable_keys = CALL_KEYS[ace_low]
+    max_turns = config.max_turns
+    following = tuple((seat + 1) % n for seat in range(n))
+    weight = RANK_WEIGHT
+    stock_draws, pile_draws, discards = STOCK_DRAWS, PILE_DRAWS, DISCARDS
+    legal_actions, apply = game.legal_actions, game.apply
+    stop = -1 if limit is None else limit
+    steps = 0
+    while (
+        steps != stop
+        and legal_actions(state)
+        and (horizon is None or state.table.deal == horizon)
+    ):
+        # a stretch of one deal, played on lists, up to the end or an action left to apply
+        table = state.table
+        wild = table.wild
+        mask = NATURAL_MASK_BY_WILD_CARD[wild]
+        wild_rank = (wild >> 2) + 2
+        hands = [list(hand) for hand in state.hand_indices]
+        weights = [sum(weight[card] for card in hand) for hand in hands]
+        stock = list(state.stock_indices)
+        pile = list(state.pile_indices)
+        player: int = state.current_player  # type: ignore[assignment]  # the deal goes on
+        drawn = state.drawn
+        forbidden = -1 if drawn is None or drawn.source is not _FROM_PILE else drawn.card_index
+        turns = state.turns_played
+        caller = state.caller
+        last = state.last_to_play
+        rebuilt = state.rebuilt_indices
+        events: list[PaiuteEvent] = []
+        rebuilds = -1  # the rebuilds of this deal so far, once a rebuild needs them
+        action: PaiuteAction | None = None
+        while steps != stop:
+            hand = hands[player]
+            if drawn is None:  # draw: DrawStock() when the stock can give a card, DrawDiscard()
+                if stock or len(pile) > keep:
+                    count = 2 if pile else 1
+                    r = randbelow(count)
+                    if r == 0:
+                        if not stock:  # rebuild the stock from the discards (P10)
+                            if rebuilds < 0:
+                                rebuilds = state.history.count_type(RebuiltStock)
+                            cut = len(pile) - keep
+                            order = pile[:cut]
+                            del pile[:cut]
+                            rebuilt = tuple(sorted(order))
+                            shuffle(order, rebuild_rng(table.chance_key, table.deal, rebuilds))
+                            rebuilds += 1
+                            order.reverse()
+                            stock = order
+                            events.append(RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
+                        card = stock.pop()
+                        if card == wild and not rebuilt:  # the turned card, known to all (P6)
+                            events.append(DrewFromStock(player=player, card=CARDS[card]))  # type: ignore[arg-type]
+                        else:
+                            events.append(stock_draws[player])
+                        drawn = _FROM_STOCK[card]
+                        steps += 1
+                        insort(hand, card)
+                        weights[player] += weight[card]
+                        continue
+                    if r != 1 or count == 1:
+                        raise _bad_draw(r, count)
+                elif pile:
+                    r = randbelow(1)
+                    if r != 0:
+                        raise _bad_draw(r, 1)
+                else:
+                    break  # nothing to draw: the position has no legal action
+                card = pile.pop()
+                events.append(pile_draws[player][card])
+                drawn = _TAKEN[card]
+                forbidden = card
+                steps += 1
+                insort(hand, card)
+                weights[player] += weight[card]
+                continue
+            # after the draw: a discard in card order, then the calls or the six-card show
+            natural = weights[player] & mask
+            count = 6 if forbidden < 0 else 5
+            calls: tuple[tuple[int | None, object], ...] = ()
+            show = False
+            if caller is None:
+                if natural in callable_keys:
+                    calls = call_options_indices(
+                        tuple(hand), wild_rank, ace_low, forbidden if forbidden >= 0 else None
+                    )
+                    count += len(calls)
+            elif natural in SHOW_KEYS:
+                show = True
+                count += 1
+            r = randbelow(count)
+            if type(r) is not int or not 0 <= r < count:
+                raise _bad_draw(r, count)
+            steps += 1
+            discarding = 6 if forbidden < 0 else 5
+            if r >= discarding:  # a call (P11) or a six-card show (P13): applied below
+                if show:
+                    action = _SHOW_SIX
+                else:
+                    discard = calls[r - discarding][0]
+                    action = _CALL_SIX if discard is None else _CALL_ACTIONS[discard]
+                break
+            if forbidden >= 0 and r >= hand.index(forbidden):
+                r += 1
+            card = hand[r]
+            if (
+                player == last
+                if caller is not None
+                else max_turns is not None and turns + 1 >= max_turns
+            ):
+                action = _DISCARD_ACTIONS[card]  # the deal's last turn (P12, P21): below
+                break
+            del hand[r]
+            weights[player] -= weight[card]
+            pile.append(card)
+            events.append(discards[player][card])
+            turns += 1
+            player = following[player]
+            drawn = None
+            forbidden = -1
+        history = state.history
+        if events:
+            history = Chain(history.to_tuple() + tuple(events))
+        state = unchecked_state(
+            table,
+            tuple(map(tuple, hands)),
+            tuple(stock),
+            tuple(pile),
+            player,
+            drawn,
+            turns,
+            caller,
+            last,
+            rebuilt,
+            history,
+        )
+        if action is None:
+            break  # the limit, or a position without a legal action
+        state = apply(state, action)
+    return state
