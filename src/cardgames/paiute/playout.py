@@ -26,14 +26,14 @@ ends a deal, P12-P14, P21) is applied by :meth:`~cardgames.paiute.Paiute.apply` 
 built at that point, so that every rule the engine enforces stays in one place. Only the
 states of those points and the final state are built.
 
-The final state's history holds the same events as the loop's; it is a new
-:class:`~cardgames.sequence.Chain` of them rather than one that shares the events of the
-state the playout started from.
+The final state's history holds the same events as the loop's, added to the history of the
+state the playout started from a chunk at a time (:meth:`~cardgames.sequence.Chain.extended`),
+sharing its events as :meth:`~cardgames.paiute.Paiute.apply` would.
 """
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect, insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
@@ -56,7 +56,6 @@ from cardgames.paiute.history import (
 )
 from cardgames.paiute.session import rebuild_rng, shuffle
 from cardgames.paiute.state import CARDS, DRAWN, DrawSource, PaiuteState, unchecked_state
-from cardgames.sequence import Chain
 
 if TYPE_CHECKING:
     from cardgames.paiute.action import PaiuteAction
@@ -73,6 +72,8 @@ _FROM_STOCK: Final = DRAWN[0]
 """Interned draws from the stock, by card index."""
 _TAKEN: Final = DRAWN[1]
 """Interned draws from the discard pile, by card index."""
+_NEVER: Final = 1 << 62
+"""A turn count no deal reaches."""
 
 
 def _bad_draw(value: object, count: int) -> InvalidConfigError:
@@ -129,106 +130,98 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
         pile = list(state.pile_indices)
         player: int = state.current_player  # type: ignore[assignment]  # the deal goes on
         drawn = state.drawn
-        forbidden = -1 if drawn is None or drawn.source is not _FROM_PILE else drawn.card_index
         turns = state.turns_played
         caller = state.caller
-        last = state.last_to_play
+        last = state.last_to_play  # None unless someone called
+        # without a call, the turn that reaches max_turns ends the deal (P21)
+        last_turn = _NEVER if caller is not None or max_turns is None else max_turns - 1
         rebuilt = state.rebuilt_indices
         events: list[PaiuteEvent] = []
         rebuilds = -1  # the rebuilds of this deal so far, once a rebuild needs them
         action: PaiuteAction | None = None
         while steps != stop:
             hand = hands[player]
-            if drawn is None:  # draw: DrawStock() when the stock can give a card, DrawDiscard()
+            if drawn is None:  # the draw: DrawStock() if the stock can give a card, DrawDiscard()
                 if stock or len(pile) > keep:
-                    count = 2 if pile else 1
-                    r = randbelow(count)
-                    if r == 0:
-                        if not stock:  # rebuild the stock from the discards (P10)
-                            if rebuilds < 0:
-                                rebuilds = state.history.count_type(RebuiltStock)
-                            cut = len(pile) - keep
-                            order = pile[:cut]
-                            del pile[:cut]
-                            rebuilt = tuple(sorted(order))
-                            shuffle(order, rebuild_rng(table.chance_key, table.deal, rebuilds))
-                            rebuilds += 1
-                            order.reverse()
-                            stock = order
-                            events.append(RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
-                        card = stock.pop()
-                        if card == wild and not rebuilt:  # the turned card, known to all (P6)
-                            events.append(DrewFromStock(player=player, card=CARDS[card]))  # type: ignore[arg-type]
-                        else:
-                            events.append(stock_draws[player])
-                        drawn = _FROM_STOCK[card]
-                        steps += 1
-                        insort(hand, card)
-                        weights[player] += weight[card]
-                        continue
-                    if r != 1 or count == 1:
-                        raise _bad_draw(r, count)
+                    r = randbelow(2) if pile else randbelow(1)
                 elif pile:
-                    r = randbelow(1)
-                    if r != 0:
-                        raise _bad_draw(r, 1)
+                    r = randbelow(1) + 1  # DrawDiscard() alone
                 else:
                     break  # nothing to draw: the position has no legal action
-                card = pile.pop()
-                events.append(pile_draws[player][card])
-                drawn = _TAKEN[card]
-                forbidden = card
+                if r == 0:
+                    if not stock:  # rebuild the stock from the discards (P10)
+                        if rebuilds < 0:
+                            rebuilds = state.history.count_type(RebuiltStock)
+                        cut = len(pile) - keep
+                        order = pile[:cut]
+                        del pile[:cut]
+                        rebuilt = tuple(sorted(order))
+                        shuffle(order, rebuild_rng(table.chance_key, table.deal, rebuilds))
+                        rebuilds += 1
+                        order.reverse()
+                        stock = order
+                        events.append(RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
+                    card = stock.pop()
+                    if card == wild and not rebuilt:  # the turned card, known to all (P6)
+                        events.append(DrewFromStock(player=player, card=CARDS[card]))  # type: ignore[arg-type]
+                    else:
+                        events.append(stock_draws[player])
+                    drawn = _FROM_STOCK[card]
+                    insort(hand, card)
+                    taken = -1
+                elif r == 1 and pile:
+                    card = pile.pop()
+                    events.append(pile_draws[player][card])
+                    drawn = _TAKEN[card]
+                    taken = bisect(hand, card)  # where the card that cannot go back lies (P9)
+                    hand.insert(taken, card)
+                else:
+                    raise _bad_draw(r, 2 if (stock or len(pile) > keep) and pile else 1)
                 steps += 1
-                insort(hand, card)
-                weights[player] += weight[card]
-                continue
-            # after the draw: a discard in card order, then the calls or the six-card show
-            natural = weights[player] & mask
-            count = 6 if forbidden < 0 else 5
+                held = weights[player] + weight[card]
+                if steps == stop:
+                    break
+            else:  # a stretch that starts after the draw
+                held = weights[player]
+                taken = hand.index(drawn.card_index) if drawn.source is _FROM_PILE else -1
+            # then a discard, in card order (P9), then the calls (P11) or the show (P13)
+            natural = held & mask
+            discarding = 6 if taken < 0 else 5
+            count = discarding
             calls: tuple[tuple[int | None, object], ...] = ()
-            show = False
             if caller is None:
                 if natural in callable_keys:
                     calls = call_options_indices(
-                        tuple(hand), wild_rank, ace_low, forbidden if forbidden >= 0 else None
+                        tuple(hand), wild_rank, ace_low, None if taken < 0 else hand[taken]
                     )
                     count += len(calls)
             elif natural in SHOW_KEYS:
-                show = True
                 count += 1
             r = randbelow(count)
-            if type(r) is not int or not 0 <= r < count:
-                raise _bad_draw(r, count)
             steps += 1
-            discarding = 6 if forbidden < 0 else 5
-            if r >= discarding:  # a call (P11) or a six-card show (P13): applied below
-                if show:
-                    action = _SHOW_SIX
-                else:
+            if r >= discarding or r < 0:  # a call or a six-card show: applied below
+                if not 0 <= r < count:
+                    raise _bad_draw(r, count)
+                if calls:
                     discard = calls[r - discarding][0]
                     action = _CALL_SIX if discard is None else _CALL_ACTIONS[discard]
+                else:
+                    action = _SHOW_SIX
                 break
-            if forbidden >= 0 and r >= hand.index(forbidden):
+            if 0 <= taken <= r:
                 r += 1
             card = hand[r]
-            if (
-                player == last
-                if caller is not None
-                else max_turns is not None and turns + 1 >= max_turns
-            ):
+            if player == last or turns >= last_turn:
                 action = _DISCARD_ACTIONS[card]  # the deal's last turn (P12, P21): below
                 break
             del hand[r]
-            weights[player] -= weight[card]
+            weights[player] = held - weight[card]
             pile.append(card)
             events.append(discards[player][card])
             turns += 1
             player = following[player]
             drawn = None
-            forbidden = -1
-        history = state.history
-        if events:
-            history = Chain(history.to_tuple() + tuple(events))
+        history = state.history.extended(events) if events else state.history
         state = unchecked_state(
             table,
             tuple(map(tuple, hands)),
