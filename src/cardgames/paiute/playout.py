@@ -106,7 +106,6 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
     n = config.num_players
     keep = 1 if config.reshuffle_keep_top_discard else 0
     ace_low = config.ace_low_straight
-    callable_keys = CALL_KEYS[ace_low]
     max_turns = config.max_turns
     following = tuple((seat + 1) % n for seat in range(n))
     weight = RANK_WEIGHT
@@ -123,7 +122,6 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
         table = state.table
         wild = table.wild
         mask = NATURAL_MASK_BY_WILD_CARD[wild]
-        wild_rank = (wild >> 2) + 2
         hands = [list(hand) for hand in state.hand_indices]
         weights = [sum(weight[card] for card in hand) for hand in hands]
         stock = list(state.stock_indices)
@@ -132,16 +130,25 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
         drawn = state.drawn
         turns = state.turns_played
         caller = state.caller
-        last = state.last_to_play  # None unless someone called
-        # without a call, the turn that reaches max_turns ends the deal (P21)
-        last_turn = _NEVER if caller is not None or max_turns is None else max_turns - 1
+        # after a call, the calls are over and a six-card show is possible (P11, P13)
+        keys = CALL_KEYS[ace_low] if caller is None else SHOW_KEYS
+        # the turn whose discard ends the deal: the last final turn after a call (P12), the
+        # turn that reaches max_turns without one (P21)
+        if caller is not None:
+            last_turn = turns + (state.last_to_play - player) % n  # type: ignore[operator]
+        else:
+            last_turn = _NEVER if max_turns is None else max_turns - 1
         rebuilt = state.rebuilt_indices
         events: list[PaiuteEvent] = []
+        record = events.append
         rebuilds = -1  # the rebuilds of this deal so far, once a rebuild needs them
         action: PaiuteAction | None = None
-        while steps != stop:
+        taken = -1  # where the card taken from the pile lies in the hand (P9), or -1
+        if drawn is not None and drawn.source is _FROM_PILE:
+            taken = hands[player].index(drawn.card_index)
+        while steps != stop:  # one turn: the draw (unless the stretch starts after it), then
             hand = hands[player]
-            if drawn is None:  # the draw: DrawStock() if the stock can give a card, DrawDiscard()
+            if drawn is None:  # DrawStock() if the stock can give a card, then DrawDiscard()
                 if stock or len(pile) > keep:
                     r = randbelow(2) if pile else randbelow(1)
                 elif pile:
@@ -153,28 +160,28 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
                         if rebuilds < 0:
                             rebuilds = state.history.count_type(RebuiltStock)
                         cut = len(pile) - keep
-                        order = pile[:cut]
+                        stock = pile[:cut]
                         del pile[:cut]
-                        rebuilt = tuple(sorted(order))
-                        shuffle(order, rebuild_rng(table.chance_key, table.deal, rebuilds))
+                        rebuilt = tuple(sorted(stock))
+                        shuffle(stock, rebuild_rng(table.chance_key, table.deal, rebuilds))
                         rebuilds += 1
-                        order.reverse()
-                        stock = order
-                        events.append(RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
+                        stock.reverse()  # the first card of the shuffle is drawn first
+                        record(RebuiltStock(cards=tuple(map(CARDS.__getitem__, rebuilt))))
                     card = stock.pop()
                     if card == wild and not rebuilt:  # the turned card, known to all (P6)
-                        events.append(DrewFromStock(player=player, card=CARDS[card]))  # type: ignore[arg-type]
+                        record(DrewFromStock(player=player, card=CARDS[card]))  # type: ignore[arg-type]
                     else:
-                        events.append(stock_draws[player])
-                    drawn = _FROM_STOCK[card]
+                        record(stock_draws[player])
                     insort(hand, card)
-                    taken = -1
+                    drawn = _FROM_STOCK[card]
+                    discarding = 6
                 elif r == 1 and pile:
                     card = pile.pop()
-                    events.append(pile_draws[player][card])
-                    drawn = _TAKEN[card]
-                    taken = bisect(hand, card)  # where the card that cannot go back lies (P9)
+                    record(pile_draws[player][card])
+                    taken = bisect(hand, card)
                     hand.insert(taken, card)
+                    drawn = _TAKEN[card]
+                    discarding = 5
                 else:
                     raise _bad_draw(r, 2 if (stock or len(pile) > keep) and pile else 1)
                 steps += 1
@@ -183,23 +190,21 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
                     break
             else:  # a stretch that starts after the draw
                 held = weights[player]
-                taken = hand.index(drawn.card_index) if drawn.source is _FROM_PILE else -1
-            # then a discard, in card order (P9), then the calls (P11) or the show (P13)
-            natural = held & mask
-            discarding = 6 if taken < 0 else 5
+                discarding = 6 if taken < 0 else 5
+            # the discards in card order (P9), then the calls (P11) or the six-card show (P13),
+            # which the hand's natural-rank key mostly rules out at once
             count = discarding
             calls: tuple[tuple[int | None, object], ...] = ()
-            if caller is None:
-                if natural in callable_keys:
-                    calls = call_options_indices(
-                        tuple(hand), wild_rank, ace_low, None if taken < 0 else hand[taken]
-                    )
+            if held & mask in keys:
+                if caller is None:
+                    forbidden = None if taken < 0 else hand[taken]
+                    calls = call_options_indices(tuple(hand), (wild >> 2) + 2, ace_low, forbidden)
                     count += len(calls)
-            elif natural in SHOW_KEYS:
-                count += 1
+                else:
+                    count += 1
             r = randbelow(count)
             steps += 1
-            if r >= discarding or r < 0:  # a call or a six-card show: applied below
+            if not 0 <= r < discarding:  # a call or a six-card show: applied below
                 if not 0 <= r < count:
                     raise _bad_draw(r, count)
                 if calls:
@@ -211,16 +216,17 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
             if 0 <= taken <= r:
                 r += 1
             card = hand[r]
-            if player == last or turns >= last_turn:
+            if turns >= last_turn:
                 action = _DISCARD_ACTIONS[card]  # the deal's last turn (P12, P21): below
                 break
             del hand[r]
             weights[player] = held - weight[card]
             pile.append(card)
-            events.append(discards[player][card])
+            record(discards[player][card])
             turns += 1
             player = following[player]
             drawn = None
+            taken = -1
         history = state.history.extended(events) if events else state.history
         state = unchecked_state(
             table,
@@ -231,7 +237,7 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
             drawn,
             turns,
             caller,
-            last,
+            state.last_to_play,
             rebuilt,
             history,
         )
