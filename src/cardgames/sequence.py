@@ -110,7 +110,7 @@ class Chain(Sequence[ItemT]):
             tail += values[:room]
             chain = _link(_new(Chain), self._prev, tail, self._len + len(values[:room]))
             values = values[room:]
-        length = chain._len
+        length: int = _LEN(chain)
         for start in range(0, len(values), CHUNK):
             part = values[start : start + CHUNK]
             length += len(part)

@@ -283,16 +283,17 @@ class Paiute:
             >>> from cardgames.paiute import Paiute, PaiuteConfig
             >>> game = Paiute(PaiuteConfig(num_players=4))
             >>> state = game.initial_state(seed=5)
-            >>> final = game.random_playout(state, random.Random(1)._randbelow, horizon=0)
+            >>> final = game.random_playout(state, random.Random(1).randrange, horizon=0)
             >>> game.is_terminal(final), sum(game.returns(final)), final.deal_number
             (True, 0, 0)
-            >>> game.random_playout(state, random.Random(1)._randbelow, limit=3).turns_played
+            >>> game.random_playout(state, random.Random(1).randrange, limit=3).turns_played
             1
 
         Args:
             state: The position to play from.
             randbelow: Returns an int from 0 to ``n - 1`` for ``n`` (such as the
-                ``_randbelow`` of a :class:`random.Random`); called once per action.
+                ``randrange`` of a :class:`random.Random`, or its ``_randbelow``, which
+                draws the same); called once per action.
             horizon: Stop once the deal is no longer this one (:meth:`round_index`).
             limit: Stop after this many actions.
 

@@ -87,7 +87,7 @@ def _check_bound(name: str, value: object) -> None:
         raise InvalidConfigError(f"{name} must be an int or None, not {value!r}")
 
 
-def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its state in locals for speed
+def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in locals for speed
     game: Paiute,
     state: PaiuteState,
     randbelow: Callable[[int], int],
@@ -114,9 +114,7 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
     stop = -1 if limit is None else limit
     steps = 0
     while (
-        steps != stop
-        and legal_actions(state)
-        and (horizon is None or state.table.deal == horizon)
+        steps != stop and legal_actions(state) and (horizon is None or state.table.deal == horizon)
     ):
         # a stretch of one deal, played on lists, up to the end or an action left to apply
         table = state.table
@@ -146,15 +144,12 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
         taken = -1  # where the card taken from the pile lies in the hand (P9), or -1
         if drawn is not None and drawn.source is _FROM_PILE:
             taken = hands[player].index(drawn.card_index)
-        while steps != stop:  # one turn: the draw (unless the stretch starts after it), then
+        while True:  # a turn: the draw (unless the stretch starts after it), then the rest
             hand = hands[player]
             if drawn is None:  # DrawStock() if the stock can give a card, then DrawDiscard()
-                if stock or len(pile) > keep:
-                    r = randbelow(2) if pile else randbelow(1)
-                elif pile:
-                    r = randbelow(1) + 1  # DrawDiscard() alone
-                else:
-                    break  # nothing to draw: the position has no legal action
+                # (the stock, or the discards that rebuild it, can always give a card: the
+                # hands hold at most 26 of the 51 cards in play, P2, P10)
+                r = randbelow(2) if pile else randbelow(1)
                 if r == 0:
                     if not stock:  # rebuild the stock from the discards (P10)
                         if rebuilds < 0:
@@ -183,7 +178,7 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
                     drawn = _TAKEN[card]
                     discarding = 5
                 else:
-                    raise _bad_draw(r, 2 if (stock or len(pile) > keep) and pile else 1)
+                    raise _bad_draw(r, 2 if pile else 1)
                 steps += 1
                 held = weights[player] + weight[card]
                 if steps == stop:
@@ -227,6 +222,8 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
             player = following[player]
             drawn = None
             taken = -1
+            if steps == stop:
+                break
         history = state.history.extended(events) if events else state.history
         state = unchecked_state(
             table,
@@ -242,6 +239,6 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0914, PLR0915 - one loop, its stat
             history,
         )
         if action is None:
-            break  # the limit, or a position without a legal action
+            break  # the limit
         state = apply(state, action)
     return state
