@@ -55,7 +55,7 @@ from cardgames.paiute.history import (
     RebuiltStock,
 )
 from cardgames.paiute.session import rebuild_rng, shuffle
-from cardgames.paiute.state import CARDS, DRAWN, DrawSource, PaiuteState, unchecked_state
+from cardgames.paiute.state import CARDS, DRAWN, DrawnCard, PaiuteState, unchecked_state
 
 if TYPE_CHECKING:
     from cardgames.paiute.action import PaiuteAction
@@ -67,7 +67,6 @@ _DISCARD_ACTIONS: Final = ACTIONS[DISCARD_BASE : DISCARD_BASE + 52]
 _CALL_ACTIONS: Final = ACTIONS[CALL_BASE : CALL_BASE + 52]
 _CALL_SIX: Final = ACTIONS[CALL_SIX_ID]
 _SHOW_SIX: Final = ACTIONS[SHOW_SIX_ID]
-_FROM_PILE: Final = DrawSource.DISCARD_PILE
 _FROM_STOCK: Final = DRAWN[0]
 """Interned draws from the stock, by card index."""
 _TAKEN: Final = DRAWN[1]
@@ -114,9 +113,18 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
     stop = -1 if limit is None else limit
     steps = 0
     while (
-        steps != stop and legal_actions(state) and (horizon is None or state.table.deal == horizon)
+        steps != stop
+        and (actions := legal_actions(state))
+        and (horizon is None or state.table.deal == horizon)
     ):
-        # a stretch of one deal, played on lists, up to the end or an action left to apply
+        if state.drawn is not None:  # a turn under way (only where the playout starts)
+            r = randbelow(len(actions))
+            if not 0 <= r < len(actions):
+                raise _bad_draw(r, len(actions))
+            state = apply(state, actions[r])
+            steps += 1
+            continue
+        # whole turns of one deal, played on lists, up to the end or an action left to apply
         table = state.table
         wild = table.wild
         mask = NATURAL_MASK_BY_WILD_CARD[wild]
@@ -125,7 +133,6 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
         stock = list(state.stock_indices)
         pile = list(state.pile_indices)
         player: int = state.current_player  # type: ignore[assignment]  # the deal goes on
-        drawn = state.drawn
         turns = state.turns_played
         caller = state.caller
         # after a call, the calls are over and a six-card show is possible (P11, P13)
@@ -137,82 +144,85 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
         else:
             last_turn = _NEVER if max_turns is None else max_turns - 1
         rebuilt = state.rebuilt_indices
+        # the turned card, when it lies at the bottom of the stock: its draw is public (P6)
+        known = wild if not rebuilt and config.wild_indicator_in_play else -1
         events: list[PaiuteEvent] = []
         record = events.append
         rebuilds = -1  # the rebuilds of this deal so far, once a rebuild needs them
         action: PaiuteAction | None = None
-        taken = -1  # where the card taken from the pile lies in the hand (P9), or -1
-        if drawn is not None and drawn.source is _FROM_PILE:
-            taken = hands[player].index(drawn.card_index)
-        while True:  # a turn: the draw (unless the stretch starts after it), then the rest
+        drawn: DrawnCard | None = None
+        while True:  # a turn: DrawStock() (if the stock can give a card) or DrawDiscard()
             hand = hands[player]
-            if drawn is None:  # DrawStock() if the stock can give a card, then DrawDiscard()
-                # (the stock, or the discards that rebuild it, can always give a card: the
-                # hands hold at most 26 of the 51 cards in play, P2, P10)
-                r = randbelow(2) if pile else randbelow(1)
-                if r == 0:
-                    if not stock:  # rebuild the stock from the discards (P10)
-                        if rebuilds < 0:
-                            rebuilds = state.history.count_type(RebuiltStock)
-                        cut = len(pile) - keep
-                        stock = pile[:cut]
-                        del pile[:cut]
-                        rebuilt = tuple(sorted(stock))
-                        shuffle(stock, rebuild_rng(table.chance_key, table.deal, rebuilds))
-                        rebuilds += 1
-                        stock.reverse()  # the first card of the shuffle is drawn first
-                        record(RebuiltStock(cards=tuple(map(CARDS.__getitem__, rebuilt))))
-                    card = stock.pop()
-                    if card == wild and not rebuilt:  # the turned card, known to all (P6)
-                        record(DrewFromStock(player=player, card=CARDS[card]))  # type: ignore[arg-type]
-                    else:
-                        record(stock_draws[player])
-                    insort(hand, card)
-                    drawn = _FROM_STOCK[card]
-                    discarding = 6
-                elif r == 1 and pile:
-                    card = pile.pop()
-                    record(pile_draws[player][card])
-                    taken = bisect(hand, card)
-                    hand.insert(taken, card)
-                    drawn = _TAKEN[card]
-                    discarding = 5
+            # (the stock, or the discards that rebuild it, can always give a card: the hands
+            # hold at most 26 of the 51 cards in play, P2, P10)
+            r = randbelow(2) if pile else randbelow(1)
+            if r == 0:
+                if not stock:  # rebuild the stock from the discards (P10)
+                    if rebuilds < 0:
+                        rebuilds = state.history.count_type(RebuiltStock)
+                    cut = len(pile) - keep
+                    stock = pile[:cut]
+                    del pile[:cut]
+                    rebuilt = tuple(sorted(stock))
+                    shuffle(stock, rebuild_rng(table.chance_key, table.deal, rebuilds))
+                    rebuilds += 1
+                    stock.reverse()  # the first card of the shuffle is drawn first
+                    record(RebuiltStock(cards=tuple(map(CARDS.__getitem__, rebuilt))))
+                    known = -1
+                got = stock.pop()
+                if got == known:
+                    record(DrewFromStock(player=player, card=CARDS[got]))  # type: ignore[arg-type]
                 else:
-                    raise _bad_draw(r, 2 if pile else 1)
-                steps += 1
-                held = weights[player] + weight[card]
-                if steps == stop:
-                    break
-            else:  # a stretch that starts after the draw
-                held = weights[player]
-                discarding = 6 if taken < 0 else 5
-            # the discards in card order (P9), then the calls (P11) or the six-card show (P13),
-            # which the hand's natural-rank key mostly rules out at once
-            count = discarding
-            calls: tuple[tuple[int | None, object], ...] = ()
-            if held & mask in keys:
-                if caller is None:
-                    forbidden = None if taken < 0 else hand[taken]
-                    calls = call_options_indices(tuple(hand), (wild >> 2) + 2, ace_low, forbidden)
-                    count += len(calls)
-                else:
-                    count += 1
-            r = randbelow(count)
+                    record(stock_draws[player])
+                insort(hand, got)
+                taken = -1
+                discarding = 6
+            elif r == 1 and pile:
+                got = pile.pop()
+                record(pile_draws[player][got])
+                taken = bisect(hand, got)  # where the card that cannot go back lies (P9)
+                hand.insert(taken, got)
+                discarding = 5
+            else:
+                raise _bad_draw(r, 2 if pile else 1)
             steps += 1
-            if not 0 <= r < discarding:  # a call or a six-card show: applied below
+            if steps == stop:
+                drawn = (_FROM_STOCK if taken < 0 else _TAKEN)[got]
+                break
+            # then a discard, in card order (P9), or a call (P11) or a six-card show (P13),
+            # which the hand's natural-rank key mostly rules out at once
+            held = weights[player] + weight[got]
+            if held & mask in keys:
+                calls: tuple[tuple[int | None, object], ...] = ()
+                if caller is None:
+                    forbidden = None if taken < 0 else got
+                    calls = call_options_indices(tuple(hand), (wild >> 2) + 2, ace_low, forbidden)
+                    count = discarding + len(calls)
+                else:
+                    count = discarding + 1
+                r = randbelow(count)
+                steps += 1
                 if not 0 <= r < count:
                     raise _bad_draw(r, count)
-                if calls:
-                    discard = calls[r - discarding][0]
-                    action = _CALL_SIX if discard is None else _CALL_ACTIONS[discard]
-                else:
-                    action = _SHOW_SIX
-                break
+                if r >= discarding:  # a call or a six-card show: applied below
+                    if calls:
+                        discard = calls[r - discarding][0]
+                        action = _CALL_SIX if discard is None else _CALL_ACTIONS[discard]
+                    else:
+                        action = _SHOW_SIX
+                    drawn = (_FROM_STOCK if taken < 0 else _TAKEN)[got]
+                    break
+            else:
+                r = randbelow(discarding)
+                steps += 1
+                if not 0 <= r < discarding:
+                    raise _bad_draw(r, discarding)
             if 0 <= taken <= r:
                 r += 1
             card = hand[r]
-            if turns >= last_turn:
-                action = _DISCARD_ACTIONS[card]  # the deal's last turn (P12, P21): below
+            if turns >= last_turn:  # the deal's last turn (P12, P21): applied below
+                action = _DISCARD_ACTIONS[card]
+                drawn = (_FROM_STOCK if taken < 0 else _TAKEN)[got]
                 break
             del hand[r]
             weights[player] = held - weight[card]
@@ -220,8 +230,6 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
             record(discards[player][card])
             turns += 1
             player = following[player]
-            drawn = None
-            taken = -1
             if steps == stop:
                 break
         history = state.history.extended(events) if events else state.history
