@@ -111,10 +111,13 @@ class Chain(Sequence[ItemT]):
             chain = _link(_new(Chain), self._prev, tail, self._len + len(values[:room]))
             values = values[room:]
         length: int = _LEN(chain)
-        for start in range(0, len(values), CHUNK):
-            part = values[start : start + CHUNK]
+        for start in range(0, len(values), CHUNK):  # _link inlined, once per chunk
+            link: Chain[ItemT] = _new(Chain)
+            link._prev = chain
+            link._tail = part = values[start : start + CHUNK]
             length += len(part)
-            chain = _link(_new(Chain), chain, part, length)
+            link._len = length
+            chain = link
         return chain
 
     def _parts(self) -> list[tuple[ItemT, ...]]:
