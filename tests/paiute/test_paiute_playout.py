@@ -253,3 +253,37 @@ def test_random_playout_refuses_another_game_s_state() -> None:
     smaller = Paiute(PaiuteConfig(num_players=2)).initial_state(1)
     with pytest.raises(InvalidStateError, match="a state of 2 seats at a 3-seat game"):
         game.random_playout(smaller, random.Random(1).randrange)
+
+
+def _drawing(draw: int, wrong: int) -> Callable[[int], int]:
+    """``randbelow``: ``draw`` for the draw (0 when it is the one choice), then ``wrong``."""
+
+    def randbelow(n: int) -> int:
+        if n <= 2:
+            return min(draw, n - 1)
+        return wrong
+
+    return randbelow
+
+
+@pytest.mark.parametrize(("draw", "count"), [(0, 6), (1, 5)])
+def test_random_playout_refuses_a_discard_out_of_range_after_its_own_draw(
+    draw: int, count: int
+) -> None:
+    """P9: after a draw from the stock, six discards; after one from the pile, five."""
+    game = Paiute(PaiuteConfig(num_players=3))
+    with pytest.raises(InvalidConfigError, match=rf"randbelow\({count}\) must return"):
+        game.random_playout(game.initial_state(1), _drawing(draw, count))
+
+
+def test_random_playout_refuses_a_call_out_of_range_after_its_own_draw() -> None:
+    """P11: randbelow(n) over the discards and the calls must give one of them."""
+    game = Paiute(PaiuteConfig(num_players=5, max_turns=500))
+    below = random.Random(0).randrange
+
+    def randbelow(n: int) -> int:
+        # always the stock, so that six discards come first: more choices are calls
+        return 0 if n <= 2 else n if n > 6 else below(n)
+
+    with pytest.raises(InvalidConfigError, match=r"must return an int from 0 to"):
+        game.random_playout(game.initial_state(0), randbelow)

@@ -33,7 +33,7 @@ sharing its events as :meth:`~cardgames.paiute.Paiute.apply` would.
 
 from __future__ import annotations
 
-from bisect import bisect, insort
+from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
@@ -86,6 +86,37 @@ def _check_bound(name: str, value: object) -> None:
         raise InvalidConfigError(f"{name} must be an int or None, not {value!r}")
 
 
+def _rare_choice(  # noqa: PLR0913, PLR0917 - the hand and what its choices depend on
+    six: tuple[int, ...],
+    forbidden: int | None,
+    discarding: int,
+    caller: int | None,
+    wild: int,
+    ace_low: bool,
+    randbelow: Callable[[int], int],
+) -> tuple[int, PaiuteAction | None]:
+    """Draw among the discards and the calls (P11) or the six-card show (P13) of ``six``.
+
+    Returns the discard's position among the ``discarding`` discards and None, or the call
+    or show drawn (with its position).
+    """
+    calls: tuple[tuple[int | None, object], ...] = ()
+    if caller is None:
+        calls = call_options_indices(six, (wild >> 2) + 2, ace_low, forbidden)
+        count = discarding + len(calls)
+    else:
+        count = discarding + 1
+    r = randbelow(count)
+    if not 0 <= r < count:
+        raise _bad_draw(r, count)
+    if r < discarding:
+        return r, None
+    if calls:
+        discard = calls[r - discarding][0]
+        return r, _CALL_SIX if discard is None else _CALL_ACTIONS[discard]
+    return r, _SHOW_SIX
+
+
 def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in locals for speed
     game: Paiute,
     state: PaiuteState,
@@ -117,14 +148,30 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
         and (actions := legal_actions(state))
         and (horizon is None or state.table.deal == horizon)
     ):
-        if state.drawn is not None:  # a turn under way (only where the playout starts)
+        turns = state.turns_played
+        player: int = state.current_player  # type: ignore[assignment]  # the deal goes on
+        caller = state.caller
+        # the turn whose discard ends the deal: the last final turn after a call (P12), the
+        # turn that reaches max_turns without one (P21)
+        if caller is not None:
+            last_turn = turns + (state.last_to_play - player) % n  # type: ignore[operator]
+        else:
+            last_turn = _NEVER if max_turns is None else max_turns - 1
+        # whole turns left before the limit
+        turns_left = (stop - steps) // 2 if stop >= 0 else _NEVER
+        if state.drawn is not None or not turns_left or turns >= last_turn:
+            # a turn under way (where the playout starts), the action before the limit, or
+            # the deal's last turn: one action as the loop plays it
             r = randbelow(len(actions))
             if not 0 <= r < len(actions):
                 raise _bad_draw(r, len(actions))
             state = apply(state, actions[r])
             steps += 1
             continue
-        # whole turns of one deal, played on lists, up to the end or an action left to apply
+        # whole turns of one deal, played on lists, up to a turn left to the loop above or an
+        # action left to apply
+        checkpoint = min(last_turn, turns + turns_left)
+        first_turn = turns
         table = state.table
         wild = table.wild
         mask = NATURAL_MASK_BY_WILD_CARD[wild]
@@ -132,17 +179,8 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
         weights = [sum(weight[card] for card in hand) for hand in hands]
         stock = list(state.stock_indices)
         pile = list(state.pile_indices)
-        player: int = state.current_player  # type: ignore[assignment]  # the deal goes on
-        turns = state.turns_played
-        caller = state.caller
         # after a call, the calls are over and a six-card show is possible (P11, P13)
         keys = CALL_KEYS[ace_low] if caller is None else SHOW_KEYS
-        # the turn whose discard ends the deal: the last final turn after a call (P12), the
-        # turn that reaches max_turns without one (P21)
-        if caller is not None:
-            last_turn = turns + (state.last_to_play - player) % n  # type: ignore[operator]
-        else:
-            last_turn = _NEVER if max_turns is None else max_turns - 1
         rebuilt = state.rebuilt_indices
         # the turned card, when it lies at the bottom of the stock: its draw is public (P6)
         known = wild if not rebuilt and config.wild_indicator_in_play else -1
@@ -151,10 +189,10 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
         rebuilds = -1  # the rebuilds of this deal so far, once a rebuild needs them
         action: PaiuteAction | None = None
         drawn: DrawnCard | None = None
-        while True:  # a turn: DrawStock() (if the stock can give a card) or DrawDiscard()
+        while turns < checkpoint:
+            # DrawStock() (the stock, or the discards that rebuild it, can always give a card:
+            # the hands hold at most 26 of the 51 cards in play, P2, P10) or DrawDiscard()
             hand = hands[player]
-            # (the stock, or the discards that rebuild it, can always give a card: the hands
-            # hold at most 26 of the 51 cards in play, P2, P10)
             r = randbelow(2) if pile else randbelow(1)
             if r == 0:
                 if not stock:  # rebuild the stock from the discards (P10)
@@ -175,63 +213,47 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
                 else:
                     record(stock_draws[player])
                 insort(hand, got)
-                taken = -1
-                discarding = 6
+                # then a discard of the six in card order (P9), or a call (P11) or a six-card
+                # show (P13), which the hand's natural-rank key mostly rules out at once
+                held = weights[player] + weight[got]
+                if held & mask in keys:
+                    r, action = _rare_choice(tuple(hand), None, 6, caller, wild, ace_low, randbelow)
+                    if action is not None:
+                        drawn = _FROM_STOCK[got]
+                        break
+                else:
+                    r = randbelow(6)
+                    if not 0 <= r < 6:
+                        raise _bad_draw(r, 6)
+                card = hand.pop(r)
             elif r == 1 and pile:
                 got = pile.pop()
                 record(pile_draws[player][got])
-                taken = bisect(hand, got)  # where the card that cannot go back lies (P9)
-                hand.insert(taken, got)
-                discarding = 5
+                # then a discard of the five others in card order: the card taken from the
+                # pile cannot go back this turn (P9), or a call or a show as above
+                held = weights[player] + weight[got]
+                if held & mask in keys:
+                    r, action = _rare_choice(
+                        tuple(sorted((*hand, got))), got, 5, caller, wild, ace_low, randbelow
+                    )
+                    if action is not None:
+                        insort(hand, got)
+                        drawn = _TAKEN[got]
+                        break
+                else:
+                    r = randbelow(5)
+                    if not 0 <= r < 5:
+                        raise _bad_draw(r, 5)
+                card = hand.pop(r)
+                insort(hand, got)
             else:
                 raise _bad_draw(r, 2 if pile else 1)
-            steps += 1
-            if steps == stop:
-                drawn = (_FROM_STOCK if taken < 0 else _TAKEN)[got]
-                break
-            # then a discard, in card order (P9), or a call (P11) or a six-card show (P13),
-            # which the hand's natural-rank key mostly rules out at once
-            held = weights[player] + weight[got]
-            if held & mask in keys:
-                calls: tuple[tuple[int | None, object], ...] = ()
-                if caller is None:
-                    forbidden = None if taken < 0 else got
-                    calls = call_options_indices(tuple(hand), (wild >> 2) + 2, ace_low, forbidden)
-                    count = discarding + len(calls)
-                else:
-                    count = discarding + 1
-                r = randbelow(count)
-                steps += 1
-                if not 0 <= r < count:
-                    raise _bad_draw(r, count)
-                if r >= discarding:  # a call or a six-card show: applied below
-                    if calls:
-                        discard = calls[r - discarding][0]
-                        action = _CALL_SIX if discard is None else _CALL_ACTIONS[discard]
-                    else:
-                        action = _SHOW_SIX
-                    drawn = (_FROM_STOCK if taken < 0 else _TAKEN)[got]
-                    break
-            else:
-                r = randbelow(discarding)
-                steps += 1
-                if not 0 <= r < discarding:
-                    raise _bad_draw(r, discarding)
-            if 0 <= taken <= r:
-                r += 1
-            card = hand[r]
-            if turns >= last_turn:  # the deal's last turn (P12, P21): applied below
-                action = _DISCARD_ACTIONS[card]
-                drawn = (_FROM_STOCK if taken < 0 else _TAKEN)[got]
-                break
-            del hand[r]
             weights[player] = held - weight[card]
             pile.append(card)
             record(discards[player][card])
             turns += 1
             player = following[player]
-            if steps == stop:
-                break
+        steps += 2 * (turns - first_turn)
         history = state.history.extended(events) if events else state.history
         state = unchecked_state(
             table,
@@ -246,7 +268,7 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
             rebuilt,
             history,
         )
-        if action is None:
-            break  # the limit
-        state = apply(state, action)
+        if action is not None:  # a call or a six-card show, the turn's two actions
+            state = apply(state, action)
+            steps += 2
     return state
