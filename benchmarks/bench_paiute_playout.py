@@ -1,9 +1,10 @@
 """Paiute's random rollouts: ``Paiute.random_playout`` against the legal_actions/apply loop.
 
 Both sides play the very same rollouts (the same samples, the same draws): each unit is one
-``determinize`` of an observation of the suite's ISMCTS positions (four-player Paiute), a
-uniformly random rollout to the end of the deal, then ``returns``, which is the suite's
-``paiute.ismcts_bound``: what an ISMCTS iteration with random rollouts cannot do without.
+``determinize`` of an observation of the suite's ISMCTS positions (four-player Paiute, 200
+samples an observation as in a decision), a uniformly random rollout to the end of the deal,
+then ``returns``, which is the suite's ``paiute.ismcts_bound``: what an ISMCTS iteration with
+random rollouts cannot do without.
 ``loop`` rolls out through ``legal_actions`` and ``apply``; ``method`` through
 ``random_playout``. The rounds are interleaved, and the figures are CPU time medians::
 
@@ -55,11 +56,17 @@ def positions(game: Paiute, count: int = 4) -> list[PaiuteObservation]:
 
 
 def rollout_task(
-    game: Paiute, observations: Sequence[PaiuteObservation], rollout: Rollout, actions: list[int]
+    game: Paiute,
+    observations: Sequence[PaiuteObservation],
+    rollout: Rollout,
+    actions: list[int],
+    samples: int = 200,
 ) -> Task:
-    """Sample, roll out and score, over the observations in turn.
+    """Sample, roll out and score, ``samples`` times an observation, the observations in turn.
 
-    ``actions`` accumulates ``[actions played, rollouts]`` over every batch.
+    A search samples one observation once an iteration, 200 times a decision in the suite's
+    setup, so the game's sampler of the latest observation is reused as there. ``actions``
+    accumulates ``[actions played, rollouts]`` over every batch.
     """
 
     def task(budget: float) -> tuple[float, float]:
@@ -68,13 +75,15 @@ def rollout_task(
         done = 0
         start = clock()
         while True:
-            state = game.determinize(next(cycle), rng)
-            # the draws of ISMCTSBot's random rollouts: its generator's _randbelow
-            final = rollout(game, state, rng._randbelow, state.table.deal)  # type: ignore[attr-defined]  # noqa: SLF001
-            game.returns(final)
-            actions[0] += len(final.history) - len(state.history)
-            actions[1] += 1
-            done += 1
+            observation = next(cycle)
+            for _ in range(samples):
+                state = game.determinize(observation, rng)
+                # the draws of ISMCTSBot's random rollouts: its generator's _randbelow
+                final = rollout(game, state, rng._randbelow, state.table.deal)  # type: ignore[attr-defined]  # noqa: SLF001
+                game.returns(final)
+                actions[0] += len(final.history) - len(state.history)
+                actions[1] += 1
+            done += samples
             if clock() - start >= budget:
                 return done, clock() - start
 
@@ -86,12 +95,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--budget", type=float, default=0.5, help="CPU seconds a batch")
+    parser.add_argument("--samples", type=int, default=200, help="rollouts an observation")
     args = parser.parse_args(argv)
     game = Paiute(PaiuteConfig(num_players=4))
     observations = positions(game)
     counts = {"loop": [0, 0], "method": [0, 0]}
     measures = [
-        Measure(f"paiute.rollout_{name}", "iterations/s", rollout_task(game, observations, f, c))
+        Measure(f"paiute.rollout_{name}", "iterations/s", rollout_task(game, observations, f, c, args.samples))
         for (name, c), f in zip(counts.items(), (loop_rollout, method_rollout), strict=True)
     ]
     figures = interleaved(measures, args.rounds, args.budget)

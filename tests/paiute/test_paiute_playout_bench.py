@@ -33,7 +33,7 @@ def _script() -> Any:
 
 def test_the_rollout_benchmark_reports_both_rollouts() -> None:
     """P9-P14: one short round of each rollout gives rates, their ratio and the deal length."""
-    report = _script().main(["--rounds", "1", "--budget", "0.01"])
+    report = _script().main(["--rounds", "1", "--budget", "0.01", "--samples", "2"])
     assert set(report) == {
         "loop_iterations_per_s",
         "method_iterations_per_s",

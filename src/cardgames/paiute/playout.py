@@ -14,17 +14,19 @@ gives exactly what this loop over the public protocol gives, with the very same 
     return state
 
 A random deal is long (a few hundred actions at four seats: random play seldom calls), and
-the loop builds an immutable state for every action. :func:`play_randomly` instead keeps the
-position in lists (the hands in card order, the stock with its next card last, the discard
+the loop builds an immutable state for every action. :func:`play_randomly` instead plays
+whole turns on lists (the hands in card order, the stock with its next card last, the discard
 pile) and counts each step's legal actions the way :meth:`~cardgames.paiute.Paiute.legal_actions`
 lists them: the draws (P9, P10), the discards in card order less the card taken from the pile
-(P9), then the calls (P11) or, in a final turn, the six-card show (P13), found by one look-up
-of the hand's natural-rank key, which it keeps up to date as cards come and go. Draws (stock
-rebuilds and the known draw of the turned wild card included, P6, P10) and the discards of a
-deal that goes on are played there. The rare rest (a call, a six-card show, the discard that
-ends a deal, P12-P14, P21) is applied by :meth:`~cardgames.paiute.Paiute.apply` to the state
-built at that point, so that every rule the engine enforces stays in one place. Only the
-states of those points and the final state are built.
+(P9), then the calls (P11) or, in a final turn, the six-card show (P13), which one look-up of
+the hand's natural-rank key (kept up to date as cards come and go) mostly rules out. Draws
+(stock rebuilds and the public draw of the turned wild card included, P6, P10) and the
+discards of a deal that goes on are played there. The rest is rare and is left to the engine,
+so that every rule it enforces stays in one place: a call or a six-card show drawn there is
+applied by :meth:`~cardgames.paiute.Paiute.apply` to the state built at that point, and the
+loop above plays, one action at a time, the turn whose discard ends the deal (P12-P14, P21),
+a turn under way where the playout starts, and a draw just before the limit. Only the states
+of those points and the final state are built.
 
 The final state's history holds the same events as the loop's, added to the history of the
 state the playout started from a chunk at a time (:meth:`~cardgames.sequence.Chain.extended`),
