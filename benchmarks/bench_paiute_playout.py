@@ -100,9 +100,14 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     game = Paiute(PaiuteConfig(num_players=4))
     observations = positions(game)
     counts = {"loop": [0, 0], "method": [0, 0]}
+    rollouts = (loop_rollout, method_rollout)
     measures = [
-        Measure(f"paiute.rollout_{name}", "iterations/s", rollout_task(game, observations, f, c, args.samples))
-        for (name, c), f in zip(counts.items(), (loop_rollout, method_rollout), strict=True)
+        Measure(
+            f"paiute.rollout_{name}",
+            "iterations/s",
+            rollout_task(game, observations, rollout, count, args.samples),
+        )
+        for (name, count), rollout in zip(counts.items(), rollouts, strict=True)
     ]
     figures = interleaved(measures, args.rounds, args.budget)
     medians = {name: statistics.median(values) for name, values in figures.items()}
