@@ -478,7 +478,7 @@ class Paiute:
             case _:
                 return _NOT_PAIUTE
 
-    def apply(  # noqa: C901, PLR0911, PLR0912 - the hot path inlined, then the general match
+    def apply(  # noqa: C901, PLR0911, PLR0912, PLR0915 - the hot path inlined, then the match
         self,
         state: PaiuteState,
         action: PaiuteAction,
@@ -575,7 +575,28 @@ class Paiute:
                     state.history.appended(STOCK_DRAWS[player]),
                 )
             if kind is DrawDiscard:
-                return self._draw_discard(state, action, player)  # type: ignore[arg-type]
+                pile = state.pile_indices
+                if not pile or state.drawn is not None:  # an illegal draw
+                    return self._draw_discard(state, action, player)  # type: ignore[arg-type]
+                # a draw from the pile: _draw_discard's common case, inlined
+                card = pile[-1]
+                hands = list(state.hand_indices)
+                grown = list(hands[player])
+                insort(grown, card)  # the hand stays in card order
+                hands[player] = tuple(grown)
+                return unchecked_state(
+                    state.table,
+                    tuple(hands),
+                    state.stock_indices,
+                    pile[:-1],
+                    player,
+                    DRAWN[1][card],
+                    state.turns_played,
+                    state.caller,
+                    state.last_to_play,
+                    state.rebuilt_indices,
+                    state.history.appended(PILE_DRAWS[player][card]),
+                )
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
         match action:  # the most frequent actions first
             case Discard(card=card):
