@@ -104,6 +104,36 @@ def test_appending_shares_and_never_changes_the_original(
         base + list(second)  # type: ignore[operator]
 
 
+def _chunks(chain: Chain[object]) -> list[tuple[object, ...]]:
+    """The chunks of ``chain``, newest first, each with the length of the chain ending there."""
+    parts: list[tuple[object, ...]] = []
+    link: Chain[object] | None = chain
+    while link is not None:
+        parts.append((link._len, link._tail))
+        link = link._prev
+    return parts
+
+
+@given(items, items, st.booleans())
+def test_extending_is_appending_each_item(
+    first: list[object], second: list[object], built: bool
+) -> None:
+    """extended gives the chain of appended per item, chunk for chunk, and shares the base."""
+    base = Chain(first) if built else grown(first)
+    before = base.to_tuple()
+    longer = base.extended(iter(second))
+    appended = base + tuple(second)
+    assert longer == appended == (*first, *second)
+    assert repr(longer) == repr(appended)
+    assert _chunks(longer) == _chunks(appended)
+    assert base == before
+    if first and len(first) % CHUNK == 0:  # a full last chunk is kept as it is
+        link: Chain[object] | None = longer
+        while link is not None and link is not base:
+            link = link._prev
+        assert link is base
+
+
 @given(items)
 def test_repr_evaluates_back_and_pickling_keeps_the_items(values: list[object]) -> None:
     """repr(chain) is Python for an equal chain; pickle and deepcopy give equal chains."""
