@@ -16,6 +16,17 @@ so an interrupted run keeps what it finished and ``--summarize`` prints the tabl
     python benchmarks/strength.py --out strength.jsonl
     python benchmarks/strength.py --summarize strength.jsonl
 
+``--field B`` plays each bot alone against a field of B instead: one seat of A and every other
+seat B (``players - 1`` separately labelled copies of B, a tournament of format
+``all-seats``), each deal once per rotation, so A holds one seat of every game and moves
+through all of them. A bot that made exactly B's moves would then win exactly ``1/players``
+of the games of every deal, so the interval comes only from where A plays differently; the
+field's win rate and chips per seat are A's complement shared out (both games are zero-sum,
+and ties split the win)::
+
+    python benchmarks/strength.py --games-of sixes --sizes 5 --target-games 15000 \
+        --targets-only --field heuristic --seed 31 --out field.jsonl
+
 ``--cpu`` instead measures each bot's CPU seconds per decision (decisions with more than one
 legal action, against the heuristic in every other seat, in this process); with ``--pair`` it
 times the bots of those pairs instead of the table's.
@@ -89,17 +100,79 @@ def cost(name: str, pair: tuple[str, str]) -> int:
     return 2 if name == "sixes" else 3 + (pair != ("ismcts", "heuristic"))
 
 
+class FieldSeat:
+    """One seat of a field: the bot ``spec`` under its own label (``spec#seat``).
+
+    A tournament needs a distinct label for each entrant, so each copy of the field's bot is
+    one of these (a module-level class, so worker processes can receive it).
+    """
+
+    def __init__(self, spec: str, seat: int) -> None:
+        self.spec = spec
+        self.__name__ = f"{spec}#{seat}"
+
+    def __call__(self, game: Game[Any, Any, Any], seed: int) -> Any:  # noqa: ANN401 - any bot
+        """The field's bot for ``game``, seeded."""
+        return build_bot(self.spec, game, seed)
+
+
 def estimate_json(estimate: Estimate) -> list[float]:
     """An estimate as [mean, low, high]."""
     return [estimate.mean, estimate.low, estimate.high]
 
 
+def complement(estimate: Estimate) -> list[float]:
+    """An estimate as [mean, high, low]: mapped by a decreasing function, it reads low to high."""
+    return [estimate.mean, estimate.high, estimate.low]
+
+
 def play_pair(  # noqa: PLR0913 - one keyword per setting of the run
-    name: str, players: int, first: str, other: str, *, games: int, seed: int, workers: int
+    name: str,
+    players: int,
+    first: str,
+    other: str,
+    *,
+    games: int,
+    seed: int,
+    workers: int,
+    field: bool = False,
 ) -> dict[str, Any]:
-    """The tournament of ``first`` against ``other``: at least ``games`` games, as a record."""
+    """The tournament of ``first`` against ``other``: at least ``games`` games, as a record.
+
+    With ``field``, ``first`` holds one seat and ``other`` every other seat (see the module's
+    description); the record's ``b_win`` and ``b_chips`` are then per seat of the field.
+    """
     game = make_game(name, players)
     deals = math.ceil(games / players)
+    if field:
+        seats = [FieldSeat(other, seat) for seat in range(1, players)]
+        result = tournament(
+            game,
+            [first, *seats],
+            deals=deals,
+            seed=seed,
+            workers=workers,
+            progress=False,
+            format="all-seats",
+        )
+        row = next(row for row in result.rows if row.bot == result.bots[0])
+        share = players - 1
+        return {
+            "game": name,
+            "players": players,
+            "a": first,
+            "b": other,
+            "format": "field",
+            "deals": deals,
+            "games": result.games,
+            "seed": seed,
+            "a_win": estimate_json(row.win_rate),
+            "a_chips": estimate_json(row.chips),
+            "b_win": [(1 - value) / share for value in complement(row.win_rate)],
+            "b_chips": [-value / share for value in complement(row.chips)],
+            "faulted": result.faulted + result.lost,
+            "elapsed": result.elapsed,
+        }
     result = tournament(
         game, [first, other], deals=deals, seed=seed, workers=workers, progress=False
     )
@@ -163,6 +236,8 @@ def _interval(values: Sequence[float], digits: int, *, signed: bool = False) -> 
 def format_row(record: dict[str, Any]) -> str:
     """A markdown table row of one pair."""
     a, b = (NAMES.get(record[key], record[key]) for key in ("a", "b"))
+    if record.get("format") == "field":
+        b = f"{record['players'] - 1} {b}"
     seed = f", seed {record['seed']}" if record.get("seed") else ""
     return (
         f"| {record['game']} | {record['players']} | {a} vs {b} | {record['games']} "
@@ -214,6 +289,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar=("A", "B"),
         help="play only these pairs (repeatable), e.g. --pair ismcts:prior=none heuristic",
     )
+    parser.add_argument(
+        "--field",
+        metavar="B",
+        help="play each planned pair with B as the other bot alone against B in every other seat",
+    )
     parser.add_argument("--out", default="strength.jsonl", help="per-pair records (appended)")
     parser.add_argument("--summarize", metavar="FILE", help="only print the table of FILE")
     parser.add_argument("--cpu", type=int, metavar="DEALS", help="only time each bot")
@@ -246,6 +326,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name in args.games_of
             for players in table_sizes(name, args.sizes)
         ]
+    if args.field:
+        plan = [
+            (priority, name, players, (other if first == args.field else first, args.field))
+            for priority, name, players, (first, other) in plan
+            if args.field in (first, other)
+        ]
     with open(args.out, "a", encoding="utf-8") as stream:  # noqa: PTH123
         for priority, name, players, (first, other) in plan:
             record = play_pair(
@@ -256,6 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 games=args.target_games if priority == 0 else args.games,
                 seed=args.seed,
                 workers=args.workers,
+                field=bool(args.field),
             )
             stream.write(json.dumps(record) + "\n")
             stream.flush()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import pickle
 import sys
 from pathlib import Path
 from typing import Any
@@ -96,3 +97,43 @@ def test_cpu_times_the_bots_of_the_pairs_asked_for(capsys: pytest.CaptureFixture
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| sixes")]
     bots = [row.split("|")[3].strip() for row in rows]
     assert bots == ["ismcts:iterations=5", "random", "heuristic"]
+
+
+def test_a_bot_alone_against_a_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--field B seats the other bot once among B's copies: one seat-game a game, S1's 5 seats."""
+    strength = _strength()
+    out = tmp_path / "field.jsonl"
+    argv = ["--games-of", "sixes", "--sizes", "5", "--games", "10", "--out", str(out)]
+    assert strength.main([*argv, "--pair", "random", "heuristic", "--field", "heuristic"]) == 0
+    (record,) = map(json.loads, out.read_text().splitlines())
+    assert (record["format"], record["a"], record["b"]) == ("field", "random", "heuristic")
+    assert (record["deals"], record["games"]) == (2, 10)
+    assert record["a_win"][0] + 4 * record["b_win"][0] == pytest.approx(1.0)
+    assert record["a_chips"][0] + 4 * record["b_chips"][0] == pytest.approx(0.0)
+    for key in ("a_win", "a_chips", "b_win", "b_chips"):
+        mean, low, high = record[key]
+        assert low <= mean <= high
+    assert "| sixes | 5 | random vs 4 heuristic | 10 (2 deals) |" in capsys.readouterr().out
+
+
+def test_the_field_keeps_only_pairs_with_its_bot(tmp_path: Path) -> None:
+    """--field with --targets-only plays the strongest bot against the field, whichever side."""
+    strength = _strength()
+    out = tmp_path / "field.jsonl"
+    argv = ["--games-of", "sixes", "--sizes", "2", "--target-games", "2", "--out", str(out)]
+    assert strength.main([*argv, "--targets-only", "--field", "heuristic"]) == 0
+    (record,) = map(json.loads, out.read_text().splitlines())
+    assert (record["a"], record["b"], record["games"]) == ("ismcts", "heuristic", 2)
+    assert strength.main([*argv, "--pair", "random", "ismcts", "--field", "heuristic"]) == 0
+    assert len(out.read_text().splitlines()) == 1
+
+
+def test_a_field_seat_is_labelled_and_picklable() -> None:
+    """Each copy of the field's bot has its own label and can be sent to worker processes."""
+    strength = _strength()
+    seat = strength.FieldSeat("heuristic", 3)
+    assert seat.__name__ == "heuristic#3"
+    copy = pickle.loads(pickle.dumps(seat))  # noqa: S301 - our own object
+    assert copy.spec == "heuristic"
+    game = strength.make_game("sixes", 2)
+    assert type(copy(game, 1)).__name__ == "SixesHeuristicBot"
