@@ -44,7 +44,7 @@ from typing import Any, Final, TypeAlias, TypeVar
 from cardgames.bots.random_bot import RandomBot
 from cardgames.cards import make_rng
 from cardgames.errors import CardgamesError, InvalidConfigError
-from cardgames.game import Game, PlayerId, is_int, random_playout, winners
+from cardgames.game import Game, PlayerId, is_int, random_playout_returns, winners
 
 __all__ = [
     "ISMCTSBot",
@@ -424,7 +424,7 @@ class ISMCTSBot:
     def _paired(self, observation: object, iterations: int) -> dict[int, list[float]]:
         """One process's paired rollouts (see :meth:`paired_rewards`)."""
         game, rng = self._game, self._rng
-        legal_actions, apply, returns = game.legal_actions, game.apply, game.returns
+        legal_actions, apply = game.legal_actions, game.apply
         rewards_of, action_id = self._rewards, game.action_id
         rounds = getattr(game, "round_index", None) if self._rollout_to == "round" else None
         play_out = self._play_out_function(rounds)
@@ -442,8 +442,7 @@ class ISMCTSBot:
             start = rng.getstate()
             for action in legal_actions(state):
                 rng.setstate(start)
-                final = play_out(apply(state, action), horizon)
-                reward = rewards_of(returns(final))[player]
+                reward = rewards_of(play_out(apply(state, action), horizon))[player]
                 samples.setdefault(action_id(action), [math.nan] * index).append(reward)
                 played += 1
             index += 1
@@ -501,7 +500,7 @@ class ISMCTSBot:
         """
         game = self._game
         legal_actions, apply, current_player = game.legal_actions, game.apply, game.current_player
-        returns, rewards_of = game.returns, self._rewards
+        rewards_of = self._rewards
         ids_of = _ActionIds(game.action_id)
         expand, exploration, log, sqrt = self._expand, self._exploration, math.log, math.sqrt
         # Without the prior an untried action is drawn as _expand draws it: _randbelow(n) is
@@ -555,8 +554,7 @@ class ISMCTSBot:
                 path.append(best)
                 node = best
                 state = apply(state, actions[best_index])
-            state = play_out(state, horizon)
-            rewards = rewards_of(returns(state))
+            rewards = rewards_of(play_out(state, horizon))
             for visited in path:
                 visited.visits += 1
                 reward = rewards[visited.player]
@@ -583,33 +581,34 @@ class ISMCTSBot:
 
     def _play_out_function(
         self, rounds: Callable[[Any], int] | None
-    ) -> Callable[[Any, int | None], Any]:
-        """The rollout: ``(state, horizon) -> state`` after the policy's actions.
+    ) -> Callable[[Any, int | None], tuple[int, ...]]:
+        """The rollout: ``(state, horizon) -> returns`` after the policy's actions.
 
         The rollout plays to the end of the game, or for at most ``rollout_limit`` actions,
         and with a ``horizon`` (the searched round, given ``rounds``, the game's
         ``round_index``) stops once the round is no longer that one. The built-in random
-        policy is played by :func:`~cardgames.game.random_playout` (the game's own fast
-        method when it has one), with the very draws its ``choose`` would make.
+        policy is played by :func:`~cardgames.game.random_playout_returns` (the game's own
+        fast method when it has one), with the very draws its ``choose`` would make; the
+        search needs only the :meth:`~cardgames.game.Game.returns` of the rollout's end.
         """
         game, policy = self._game, self._policy
-        legal_actions, apply = game.legal_actions, game.apply
+        legal_actions, apply, returns = game.legal_actions, game.apply, game.returns
         stop = -1 if self._rollout_limit is None else self._rollout_limit
         if isinstance(self._rollout, str) and type(policy) is RandomBot:
             # the built-in random policy draws from this bot's own generator; randrange(n)
             # is _randbelow(n) for n >= 1, so the moves are exactly RandomBot.choose's, and
-            # random_playout plays them (with the game's own fast method when it has one)
+            # random_playout_returns plays them (the game's own fast method when it has one)
             randbelow = self._rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001 - see above
             limit = self._rollout_limit
 
-            def random_play_out(state: object, horizon: int | None) -> object:
-                return random_playout(game, state, randbelow, horizon, limit)
+            def random_play_out(state: object, horizon: int | None) -> tuple[int, ...]:
+                return random_playout_returns(game, state, randbelow, horizon, limit)
 
             return random_play_out
         choose, observing = policy.choose, self._observing
         current_player, observe = game.current_player, game.observe
 
-        def play_out(state: object, horizon: int | None) -> object:
+        def play_out(state: object, horizon: int | None) -> tuple[int, ...]:
             steps = 0
             while steps != stop and (actions := legal_actions(state)):
                 if horizon is not None and rounds is not None and rounds(state) != horizon:
@@ -624,7 +623,7 @@ class ISMCTSBot:
                     action = choose(None, actions)
                 state = apply(state, action)
                 steps += 1
-            return state
+            return returns(state)
 
         return play_out
 

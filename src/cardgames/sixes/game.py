@@ -526,6 +526,38 @@ class Sixes:
             last_card=self._last_card,
         )
 
+    def random_playout_returns(
+        self,
+        state: SixesState,
+        randbelow: Callable[[int], int],
+        horizon: int | None = None,
+        limit: int | None = None,
+    ) -> tuple[int, ...]:
+        """The :meth:`returns` where uniformly random play from ``state`` stops.
+
+        ``returns(random_playout(state, randbelow, horizon, limit))``, after the same calls
+        of ``randbelow`` (see :func:`cardgames.game.random_playout_returns`, which calls this
+        method). With a ``horizon``, the rollout stops at the round's last card (S8), so the
+        round is settled (the pot to the winner, ``pay_per_card_left``) without dealing the
+        next one (S9): the returns count only the settled stacks.
+
+        Raises:
+            InvalidStateError: ``state`` is not a Sixes state.
+        """
+        final = play_randomly(
+            state,
+            randbelow,
+            horizon,
+            limit,
+            apply=self.apply,
+            next_seat=self._next_seat,
+            may_pass=self._may_pass,
+            choices=self._choices,
+            last_card=self._last_card if horizon is None else self._settled_last_card,
+        )
+        start = self.config.starting_chips
+        return tuple([chips - start for chips in final.settled_stacks])
+
     def why_illegal(self, state: SixesState, action: object) -> str | None:
         """Why ``action`` is not legal in ``state`` (naming the rule), or None when it is.
 
@@ -595,6 +627,27 @@ class Sixes:
             state.table_mask | bit,
             (state.playable_mask ^ bit) | GROWTH[index],
             state.history + _TURN_TUPLES[player][index],
+        )
+
+    def _settled_last_card(self, state: SixesState, player: PlayerId, index: int) -> SixesState:
+        """:meth:`_last_card` up to the settlement (S8), as a final state, never dealing (S9).
+
+        Its ``settled_stacks`` are those of :meth:`_last_card`'s state, so its
+        :meth:`returns` are too; a rollout bounded by its round stops there, and
+        :meth:`random_playout_returns` needs nothing more. Never handed out: the real state
+        after the last card may go on with the next round.
+        """
+        bit = 1 << index
+        hands = _REPLACE[len(state.hand_masks)][player](state.hand_masks, 0)
+        settled = self._settle(state, player, hands)
+        return _final_state(
+            state,
+            hands=hands,
+            table=state.table_mask | bit,
+            playable=(state.playable_mask ^ bit) | GROWTH[index],
+            stacks=settled,
+            history=state.history,
+            emptied=state.stack_emptied or 0 in settled,
         )
 
     def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
@@ -688,16 +741,7 @@ class Sixes:
         history: tuple[SixesTurn, ...],
     ) -> SixesState:
         """Settle the round ``winner`` won (S8); deal the next or end the game (S9, S10)."""
-        stacks = list(state.stacks)
-        stacks[winner] += state.pot
-        per_card = self.config.pay_per_card_left
-        if per_card:
-            for seat, mask in enumerate(hands):
-                if seat != winner:
-                    paid = min(stacks[seat], per_card * mask.bit_count())
-                    stacks[seat] -= paid
-                    stacks[winner] += paid
-        settled = tuple(stacks)
+        settled = self._settle(state, winner, hands)
         emptied = state.stack_emptied or 0 in settled
         max_rounds = self.config.max_rounds
         if emptied or (max_rounds is not None and state.round_number >= max_rounds):
@@ -720,6 +764,21 @@ class Sixes:
             rng = seeded_random((state.chance_key << 32) | next_round)
             dealt = self._shuffled_hands(rng, dealer)
         return self._deal(dealt, dealer, settled, next_round, state.chance_key, pending)
+
+    def _settle(
+        self, state: SixesState, winner: PlayerId, hands: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """The stacks once ``winner`` takes the pot and the cards left are paid for (S8)."""
+        stacks = list(state.stacks)
+        stacks[winner] += state.pot
+        per_card = self.config.pay_per_card_left
+        if per_card:
+            for seat, mask in enumerate(hands):
+                if seat != winner:
+                    paid = min(stacks[seat], per_card * mask.bit_count())
+                    stacks[seat] -= paid
+                    stacks[winner] += paid
+        return tuple(stacks)
 
     # --- results ---
 
