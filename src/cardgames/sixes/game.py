@@ -60,7 +60,7 @@ from cardgames.sixes.deck import (
     shuffled_deck,
 )
 from cardgames.sixes.observation import SixesObservation, observe_seat
-from cardgames.sixes.playout import PASS_FLAG, Choices, play_randomly
+from cardgames.sixes.playout import PASS_FLAG, Choices, play_randomly, score_randomly
 from cardgames.sixes.sampling import Sampler, prepare, sample
 from cardgames.sixes.state import (
     SixesState,
@@ -544,7 +544,9 @@ class Sixes:
         Raises:
             InvalidStateError: ``state`` is not a Sixes state.
         """
-        final = play_randomly(
+        if horizon is None:
+            return self.returns(self.random_playout(state, randbelow, horizon, limit))
+        settled = score_randomly(
             state,
             randbelow,
             horizon,
@@ -553,10 +555,10 @@ class Sixes:
             next_seat=self._next_seat,
             may_pass=self._may_pass,
             choices=self._choices,
-            last_card=self._last_card if horizon is None else self._settled_last_card,
+            settle=self._settle,
         )
         start = self.config.starting_chips
-        return tuple([chips - start for chips in final.settled_stacks])
+        return tuple([chips - start for chips in settled])
 
     def why_illegal(self, state: SixesState, action: object) -> str | None:
         """Why ``action`` is not legal in ``state`` (naming the rule), or None when it is.
@@ -627,27 +629,6 @@ class Sixes:
             state.table_mask | bit,
             (state.playable_mask ^ bit) | GROWTH[index],
             state.history + _TURN_TUPLES[player][index],
-        )
-
-    def _settled_last_card(self, state: SixesState, player: PlayerId, index: int) -> SixesState:
-        """:meth:`_last_card` up to the settlement (S8), as a final state, never dealing (S9).
-
-        Its ``settled_stacks`` are those of :meth:`_last_card`'s state, so its
-        :meth:`returns` are too; a rollout bounded by its round stops there, and
-        :meth:`random_playout_returns` needs nothing more. Never handed out: the real state
-        after the last card may go on with the next round.
-        """
-        bit = 1 << index
-        hands = _REPLACE[len(state.hand_masks)][player](state.hand_masks, 0)
-        settled = self._settle(state, player, hands)
-        return _final_state(
-            state,
-            hands=hands,
-            table=state.table_mask | bit,
-            playable=(state.playable_mask ^ bit) | GROWTH[index],
-            stacks=settled,
-            history=state.history,
-            emptied=state.stack_emptied or 0 in settled,
         )
 
     def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
@@ -741,7 +722,7 @@ class Sixes:
         history: tuple[SixesTurn, ...],
     ) -> SixesState:
         """Settle the round ``winner`` won (S8); deal the next or end the game (S9, S10)."""
-        settled = self._settle(state, winner, hands)
+        settled = self._settle(list(state.stacks), hands, state.pot, winner)
         emptied = state.stack_emptied or 0 in settled
         max_rounds = self.config.max_rounds
         if emptied or (max_rounds is not None and state.round_number >= max_rounds):
@@ -766,11 +747,10 @@ class Sixes:
         return self._deal(dealt, dealer, settled, next_round, state.chance_key, pending)
 
     def _settle(
-        self, state: SixesState, winner: PlayerId, hands: tuple[int, ...]
+        self, stacks: list[int], hands: Sequence[int], pot: int, winner: PlayerId
     ) -> tuple[int, ...]:
-        """The stacks once ``winner`` takes the pot and the cards left are paid for (S8)."""
-        stacks = list(state.stacks)
-        stacks[winner] += state.pot
+        """The ``stacks`` (changed) once ``winner`` takes ``pot``, the cards left paid (S8)."""
+        stacks[winner] += pot
         per_card = self.config.pay_per_card_left
         if per_card:
             for seat, mask in enumerate(hands):
