@@ -502,6 +502,7 @@ class ISMCTSBot:
         legal_actions, apply, current_player = game.legal_actions, game.apply, game.current_player
         rewards_of = self._rewards
         ids_of = _ActionIds(game.action_id)
+        known_ids = ids_of.known  # the cache's own look-up, without the call of ids_of
         expand, exploration, log, sqrt = self._expand, self._exploration, math.log, math.sqrt
         # Without the prior an untried action is drawn as _expand draws it: _randbelow(n) is
         # randrange(n) for n >= 1.
@@ -519,7 +520,8 @@ class ISMCTSBot:
             node, path = root, []
             while actions := legal_actions(state):
                 children = node.children
-                keys = ids_of(actions)
+                known = known_ids(id(actions))
+                keys = known[1] if known is not None and known[0] is actions else ids_of(actions)
                 untried: list[int] | None = None
                 best: _Node | None = None
                 best_index, best_score = 0, -math.inf
@@ -600,6 +602,10 @@ class ISMCTSBot:
             # random_playout_returns plays them (the game's own fast method when it has one)
             randbelow = self._rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001 - see above
             limit = self._rollout_limit
+            # The game's own method, when it has one, is what random_playout_returns calls.
+            method = getattr(game, "random_playout_returns", None)
+            if method is not None:
+                return lambda state, horizon: method(state, randbelow, horizon, limit)  # type: ignore[no-any-return]
 
             def random_play_out(state: object, horizon: int | None) -> tuple[int, ...]:
                 return random_playout_returns(game, state, randbelow, horizon, limit)
@@ -639,13 +645,16 @@ class _ActionIds:
     little more, never unbounded memory.
     """
 
-    __slots__ = ("_action_id", "_actions", "_limit", "_tuples")
+    __slots__ = ("_action_id", "_actions", "_limit", "_tuples", "known")
 
     def __init__(self, action_id: Callable[[Any], int], limit: int = 4096) -> None:
         self._action_id = action_id
         self._limit = limit
         self._actions: dict[int, tuple[object, int]] = {}
         self._tuples: dict[int, tuple[Sequence[object], tuple[int, ...]]] = {}
+        self.known = self._tuples.get
+        """``known(id(actions))``: the entry ``(actions, ids)`` kept for that id, if any; its
+        ids are those of ``actions`` only if its tuple ``is actions``."""
 
     def __call__(self, actions: Sequence[object]) -> tuple[int, ...]:
         """The id of each of ``actions``, in order."""
