@@ -18,7 +18,14 @@ from typing import Final, TypeAlias
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.sixes.action import PASS, PASS_ID, TURNS, SixesAction, SixesTurn
-from cardgames.sixes.deck import BITS, DECK_SIZE, GROWTH, PLAIN_DRAWS, SIX_OF_DIAMONDS_BIT
+from cardgames.sixes.deck import (
+    BITS,
+    DECK_SIZE,
+    FULL_MASK,
+    GROWTH,
+    PLAIN_DRAWS,
+    SIX_OF_DIAMONDS_BIT,
+)
 from cardgames.sixes.state import SixesState, unchecked_state
 
 __all__ = [
@@ -230,10 +237,9 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds the hot lo
     pass_flag = PASS_FLAG if may_pass else 0  # (choices_for drops it before the opening, S5)
     hands = list(state.hand_masks)
     stacks = list(state.stacks)
-    table = state.table_mask
     playable = state.playable_mask
     pot = state.pot
-    turns: list[SixesTurn] = []
+    moves: list[int] = []  # the action ids played since ``state``, one seat after the other
     for _ in budget:
         # Within a round somebody is always to play, and the round number stays the same.
         hand = hands[player]
@@ -256,19 +262,18 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds the hot lo
             if chips > 1:
                 stacks[player] = chips - 1
                 pot += 1
-                turns.append(TURNS[player][choice])
+                moves.append(choice)
                 player = next_seat[player]
                 continue
             # The pass empties the stack, or is free or ends the game (S7, S10).
-            position = _position(state, hands, table, playable, stacks, pot, player, turns)
+            position = _position(state, hands, playable, stacks, pot, player, moves, next_seat)
             state = apply(position, PASS)
         else:
             bit = BITS[choice]
             if hand != bit:
                 hands[player] = hand ^ bit
-                table |= bit
                 playable = (playable ^ bit) | GROWTH[choice]
-                turns.append(TURNS[player][choice])
+                moves.append(choice)
                 player = next_seat[player]
                 continue
             # The round's last card: the round is settled (S8), the next one dealt (S9).
@@ -276,7 +281,7 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds the hot lo
                 hands[player] = 0
                 return settle(stacks, hands, pot, player)
             assert last_card is not None  # noqa: S101 - one of the two is given
-            position = _position(state, hands, table, playable, stacks, pot, player, turns)
+            position = _position(state, hands, playable, stacks, pot, player, moves, next_seat)
             state = last_card(position, player, choice)
         # After a turn through the rules: start again from the state they made.
         player = state.to_play
@@ -284,29 +289,42 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds the hot lo
             return state
         hands = list(state.hand_masks)
         stacks = list(state.stacks)
-        table = state.table_mask
         playable = state.playable_mask
         pot = state.pot
-        turns = []
-    if not turns:  # nothing played since the last state was made
+        moves = []
+    if not moves:  # nothing played since the last state was made
         return state
-    return _position(state, hands, table, playable, stacks, pot, player, turns)
+    return _position(state, hands, playable, stacks, pot, player, moves, next_seat)
 
 
 def _position(  # noqa: PLR0913, PLR0917 - the mutable position's parts
     state: SixesState,
     hands: list[int],
-    table: int,
     playable: int,
     stacks: list[int],
     pot: int,
     player: PlayerId,
-    turns: list[SixesTurn],
+    moves: list[int],
+    next_seat: tuple[PlayerId, ...],
 ) -> SixesState:
-    """The state of ``state``'s round after ``turns``, built unchecked like ``apply`` builds it."""
+    """The state of ``state``'s round after ``moves``, built unchecked like ``apply`` builds it.
+
+    ``moves`` are the ids of the actions played from ``state`` on, each by the seat after the
+    previous one's (S11); the table is every card that no hand holds (the 40 cards are all
+    dealt, S2, S4).
+    """
+    held = 0
+    for hand in hands:
+        held |= hand
+    seat = state.to_play
+    assert seat is not None  # noqa: S101 - moves are played by a seat
+    turns: list[SixesTurn] = []
+    for move in moves:
+        turns.append(TURNS[seat][move])
+        seat = next_seat[seat]
     return unchecked_state(
         tuple(hands),
-        table,
+        FULL_MASK ^ held,
         playable,
         tuple(stacks),
         pot,
