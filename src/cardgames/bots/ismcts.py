@@ -96,6 +96,9 @@ StateT = TypeVar("StateT")
 DEFAULT_ITERATIONS: Final = 100
 """The default iteration count: the strong configuration within 0.2 CPU seconds a move."""
 
+_CACHE_LIMIT: Final = 4096
+"""The most returns tuples whose rewards a search keeps; it starts afresh beyond it."""
+
 ROLLOUT_SCOPES: Final = ("round", "game")
 """Where a rollout may end: with the round being searched, or only with the game."""
 
@@ -143,7 +146,7 @@ def outcome_rewards(returns: Sequence[int]) -> tuple[float, ...]:
 class _Node:
     """A node of the search tree: the information set reached by one more action."""
 
-    __slots__ = ("availability", "children", "player", "squares", "total", "visits")
+    __slots__ = ("availability", "children", "mean", "player", "squares", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -153,6 +156,8 @@ class _Node:
         self.availability = 0
         self.total = 0.0
         self.squares = 0.0
+        self.mean = 0.0
+        """``total / visits`` once visited (kept by the search for UCT; 0 before)."""
 
 
 class ISMCTSBot:
@@ -501,6 +506,8 @@ class ISMCTSBot:
         game = self._game
         legal_actions, apply, current_player = game.legal_actions, game.apply, game.current_player
         rewards_of = self._rewards
+        # The rewards of each returns tuple met (chip results repeat), computed once each.
+        scaled: dict[tuple[int, ...], tuple[float, ...]] = {}
         ids_of = _ActionIds(game.action_id)
         known_ids = ids_of.known  # the cache's own look-up, without the call of ids_of
         expand, exploration, log, sqrt = self._expand, self._exploration, math.log, math.sqrt
@@ -535,9 +542,8 @@ class ISMCTSBot:
                         continue
                     child.availability += 1
                     if untried is None:  # UCT, needed only while every action has a child
-                        visits = child.visits
-                        score = child.total / visits + exploration * sqrt(
-                            log(child.availability) / visits
+                        score = child.mean + exploration * sqrt(
+                            log(child.availability) / child.visits
                         )
                         if score > best_score:
                             best, best_index, best_score = child, index, score
@@ -556,11 +562,17 @@ class ISMCTSBot:
                 path.append(best)
                 node = best
                 state = apply(state, actions[best_index])
-            rewards = rewards_of(play_out(state, horizon))
+            returns = play_out(state, horizon)
+            rewards = scaled.get(returns)
+            if rewards is None:
+                if len(scaled) >= _CACHE_LIMIT:
+                    scaled.clear()
+                rewards = scaled[returns] = rewards_of(returns)
             for visited in path:
-                visited.visits += 1
+                visits = visited.visits = visited.visits + 1
                 reward = rewards[visited.player]
-                visited.total += reward
+                total = visited.total = visited.total + reward
+                visited.mean = total / visits
                 visited.squares += reward * reward
         return root
 
