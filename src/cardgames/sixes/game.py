@@ -842,6 +842,12 @@ class Sixes:
                 6♦, the passes).
             TypeError: ``rng`` is not a ``random.Random``.
         """
+        last = next(iter(self._sampler), None)  # one read: another thread may replace it
+        if last is not None and last.observation is observation and rng.__class__ is random.Random:
+            # The same observation again (a search samples one many times): it passed every
+            # check below, and its first sample the state check; every sample differs only in
+            # the hidden hands, dealt from exactly the unseen cards with the same constraints.
+            return sample(last, rng)
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         if observation.__class__ is not SixesObservation:
@@ -851,11 +857,7 @@ class Sixes:
                 f"the observation has {len(observation.hand_sizes)} seats, "
                 f"not {self.config.num_players}"
             )
-        last = next(iter(self._sampler), None)  # one read: another thread may replace it
-        if last is not None and last.observation is observation:
-            # The same observation again (a search samples one many times): its first sample
-            # passed the state check, and every sample differs only in the hidden hands, dealt
-            # from exactly the unseen cards with the same constraints, so it needs no check.
+        if last is not None and last.observation is observation:  # a Random of a subclass
             return sample(last, rng)
         # The mask of a hand this game's observe made (a frozenset keeps its hash once taken).
         hand = observation.hand
