@@ -75,14 +75,23 @@ def plain_getrandbits(randbelow: Callable[[int], int]) -> Callable[[int], int] |
     them (checked at import against the running Python), which leaves the generator in the
     same state; for any other callable, None.
     """
+    last = _LAST_PLAIN[0]  # one read: another thread may replace it
+    if last[0] is randbelow:
+        return last[1]
     rng = getattr(randbelow, "__self__", None)
     if (
         _INLINE_DRAWS
         and rng.__class__ is random.Random
         and getattr(randbelow, "__func__", None) is _RANDBELOW
     ):
+        _LAST_PLAIN[0] = (randbelow, rng.getrandbits)
         return rng.getrandbits
     return None
+
+
+_LAST_PLAIN: Final[list[tuple[object, Callable[[int], int] | None]]] = [(None, None)]
+"""The last ``randbelow`` found plain, and its ``getrandbits``: a search passes the same bound
+method to every rollout, so the checks run once a search."""
 
 
 Choices: TypeAlias = tuple[int, tuple[int | None, ...], tuple[int, ...]]
@@ -152,16 +161,7 @@ def play_randomly(  # noqa: PLR0913 - the game's tables by keyword
         InvalidStateError: ``state`` is not a Sixes state.
     """
     played = _play(
-        state,
-        randbelow,
-        horizon,
-        limit,
-        apply=apply,
-        next_seat=next_seat,
-        may_pass=may_pass,
-        choices=choices,
-        last_card=last_card,
-        settle=None,
+        state, randbelow, horizon, limit, apply, next_seat, may_pass, choices, last_card, None
     )
     assert played.__class__ is SixesState  # noqa: S101 - without settle, _play makes states
     return played  # type: ignore[return-value]
@@ -191,28 +191,18 @@ def score_randomly(  # noqa: PLR0913 - the game's tables by keyword
         InvalidStateError: ``state`` is not a Sixes state.
     """
     played = _play(
-        state,
-        randbelow,
-        horizon,
-        limit,
-        apply=apply,
-        next_seat=next_seat,
-        may_pass=may_pass,
-        choices=choices,
-        last_card=None,
-        settle=settle,
+        state, randbelow, horizon, limit, apply, next_seat, may_pass, choices, None, settle
     )
     if played.__class__ is SixesState:
         return played.settled_stacks  # type: ignore[union-attr]
     return played  # type: ignore[return-value]
 
 
-def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds the hot loop; the tables by keyword
+def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - one frame holds the hot loop, called positionally
     state: SixesState,
     randbelow: Callable[[int], int],
     horizon: int | None,
     limit: int | None,
-    *,
     apply: Callable[[SixesState, SixesAction], SixesState],
     next_seat: tuple[PlayerId, ...],
     may_pass: bool,
