@@ -230,6 +230,7 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - one frame holds t
     playable = state.playable_mask
     pot = state.pot
     moves: list[int] = []  # the action ids played since ``state``, one seat after the other
+    record = moves.append
     for _ in budget:
         # Within a round somebody is always to play, and the round number stays the same.
         hand = hands[player]
@@ -252,7 +253,7 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - one frame holds t
             if chips > 1:
                 stacks[player] = chips - 1
                 pot += 1
-                moves.append(choice)
+                record(choice)
                 player = next_seat[player]
                 continue
             # The pass empties the stack, or is free or ends the game (S7, S10).
@@ -263,7 +264,7 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - one frame holds t
             if hand != bit:
                 hands[player] = hand ^ bit
                 playable = (playable ^ bit) | GROWTH[choice]
-                moves.append(choice)
+                record(choice)
                 player = next_seat[player]
                 continue
             # The round's last card: the round is settled (S8), the next one dealt (S9).
@@ -281,7 +282,7 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - one frame holds t
         stacks = list(state.stacks)
         playable = state.playable_mask
         pot = state.pot
-        moves = []
+        moves.clear()  # (the position was built from them: record appends anew)
     if not moves:  # nothing played since the last state was made
         return state
     return _position(state, hands, playable, stacks, pot, player, moves, next_seat)
