@@ -617,7 +617,7 @@ class ISMCTSBot:
             # The game's own method, when it has one, is what random_playout_returns calls.
             method = getattr(game, "random_playout_returns", None)
             if method is not None:
-                return lambda state, horizon: method(state, randbelow, horizon, limit)  # type: ignore[no-any-return]
+                return lambda state, horizon: method(state, randbelow, horizon, limit)
 
             def random_play_out(state: object, horizon: int | None) -> tuple[int, ...]:
                 return random_playout_returns(game, state, randbelow, horizon, limit)

@@ -164,7 +164,7 @@ def play_randomly(  # noqa: PLR0913 - the game's tables by keyword
         state, randbelow, horizon, limit, apply, next_seat, may_pass, choices, last_card, None
     )
     assert played.__class__ is SixesState  # noqa: S101 - without settle, _play makes states
-    return played  # type: ignore[return-value]
+    return played
 
 
 def score_randomly(  # noqa: PLR0913 - the game's tables by keyword
@@ -194,7 +194,7 @@ def score_randomly(  # noqa: PLR0913 - the game's tables by keyword
         state, randbelow, horizon, limit, apply, next_seat, may_pass, choices, None, settle
     )
     if played.__class__ is SixesState:
-        return played.settled_stacks  # type: ignore[union-attr]
+        return played.settled_stacks
     return played  # type: ignore[return-value]
 
 
