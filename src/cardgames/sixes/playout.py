@@ -75,23 +75,14 @@ def plain_getrandbits(randbelow: Callable[[int], int]) -> Callable[[int], int] |
     them (checked at import against the running Python), which leaves the generator in the
     same state; for any other callable, None.
     """
-    last = _LAST_PLAIN[0]  # one read: another thread may replace it
-    if last[0] is randbelow:
-        return last[1]
     rng = getattr(randbelow, "__self__", None)
     if (
         _INLINE_DRAWS
         and rng.__class__ is random.Random
         and getattr(randbelow, "__func__", None) is _RANDBELOW
     ):
-        _LAST_PLAIN[0] = (randbelow, rng.getrandbits)
         return rng.getrandbits
     return None
-
-
-_LAST_PLAIN: Final[list[tuple[object, Callable[[int], int] | None]]] = [(None, None)]
-"""The last ``randbelow`` found plain, and its ``getrandbits``: a search passes the same bound
-method to every rollout, so the checks run once a search."""
 
 
 Choices: TypeAlias = tuple[int, tuple[int | None, ...], tuple[int, ...]]
