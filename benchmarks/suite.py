@@ -28,7 +28,7 @@ from sixes_determinize_reference import reference_determinize as sixes_reference
 
 from cardgames.bots import ISMCTSBot
 from cardgames.cards import Card, Rank, standard_deck
-from cardgames.game import Game, random_playout
+from cardgames.game import Game, random_playout_returns
 from cardgames.paiute import Paiute, PaiuteConfig
 from cardgames.paiute.hands import evaluate
 from cardgames.serialization import decode_observation, decode_state, dumps, encode
@@ -149,9 +149,9 @@ def search_bound_task(game: Game[Any, Any, Any], states: Sequence[Any], samples:
     """What an ISMCTS iteration cannot do without: a sample and a random rollout, no tree.
 
     Each unit is one :meth:`~cardgames.game.Game.determinize` of a position's observation and
-    a uniformly random playout until the round (deal) is scored or the game ends
-    (:func:`~cardgames.game.random_playout`, as the search plays it: the game's own fast
-    method when it has one), then ``returns``: the engine's share of an iteration of
+    the returns of a uniformly random playout until the round (deal) is scored or the game
+    ends (:func:`~cardgames.game.random_playout_returns`, as the search plays it: the game's
+    own fast method when it has one): the engine's share of an iteration of
     :func:`search_task`, an upper bound on the iterations per second that any search loop on
     top of it can reach.
     """
@@ -169,7 +169,7 @@ def search_bound_task(game: Game[Any, Any, Any], states: Sequence[Any], samples:
             for _ in range(samples):
                 state = game.determinize(observation, rng)
                 horizon = None if rounds is None else rounds(state)
-                game.returns(random_playout(game, state, randbelow, horizon))
+                random_playout_returns(game, state, randbelow, horizon)
             done += samples
             if clock() - start >= budget:
                 return done, clock() - start

@@ -25,6 +25,7 @@ from cardgames.game import (
     legal_action_mask,
     playout,
     random_playout,
+    random_playout_returns,
     round_index,
     seats,
     start_with_chance,
@@ -309,7 +310,7 @@ class _Recorder:
 def test_random_playout_ends_where_the_loop_ends(  # noqa: PLR0917 - one strategy per knob
     game: AnyGame, seed: int, rng: random.Random, draw_seed: int, limit: int | None, to_round: bool
 ) -> None:
-    """random_playout (the game's own fast method, if any) is the plain loop, draw for draw."""
+    """random_playout and random_playout_returns (fast methods, if any) are the plain loop."""
     walk = random_walk(game, seed, rng)
     for state, _ in walk[:: max(1, len(walk) // 3)]:
         horizon = round_index(game, state) if to_round else None
@@ -326,6 +327,9 @@ def test_random_playout_ends_where_the_loop_ends(  # noqa: PLR0917 - one strateg
         assert played == expected
         assert repr(played) == repr(expected)
         assert ours.calls == theirs.calls
+        scorer = _Recorder(draw_seed)  # random_playout_returns: the returns of the same end
+        assert random_playout_returns(game, state, scorer, horizon, limit) == game.returns(expected)
+        assert scorer.calls == theirs.calls
 
 
 @given(seed=seeds())

@@ -10,7 +10,7 @@ import pytest
 
 from cardgames.bots import ISMCTSBot
 from cardgames.errors import IllegalActionError
-from cardgames.game import Game, PlayerId, random_playout, round_index
+from cardgames.game import Game, PlayerId, random_playout, random_playout_returns, round_index
 from cardgames.sixes import Sixes, SixesConfig, SixesState
 from toy_game import ToyGame, ToyState
 
@@ -33,13 +33,13 @@ def _loop(
 
 
 class _WithoutFastPlayout:
-    """A Sixes game that hides its ``random_playout``: the protocol's loop plays it."""
+    """A Sixes game that hides its fast methods: the protocol's loops play it."""
 
     def __init__(self, game: Sixes) -> None:
         self._game = game
 
     def __getattr__(self, name: str) -> Any:
-        if name == "random_playout":
+        if name in {"random_playout", "random_playout_returns"}:
             raise AttributeError(name)
         return getattr(self._game, name)
 
@@ -126,3 +126,51 @@ def test_ismcts_decides_alike_with_and_without_the_fast_playout(
         )
         statistics.append(bot.root_statistics(observation))
     assert statistics[0] == statistics[1]
+
+
+@pytest.mark.parametrize("limit", [None, 0, 3])
+@pytest.mark.parametrize("horizon", [None, 1])
+def test_the_returns_of_a_game_without_the_method_are_those_of_the_loop(
+    limit: int | None, horizon: int | None
+) -> None:
+    """The toy game has no returns method: the returns of random_playout's end, draw for draw."""
+    game = ToyGame()
+    for seed in range(10):
+        state = game.initial_state(seed)
+        theirs, ours = random.Random(seed), random.Random(seed)
+        expected = game.returns(
+            cast("ToyState", _loop(game, state, theirs.randrange, horizon, limit))
+        )
+        assert random_playout_returns(game, state, ours.randrange, horizon, limit) == expected
+        assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("horizon", [None, 1])
+def test_the_returns_of_sixes_without_its_methods_are_those_of_its_methods(
+    horizon: int | None,
+) -> None:
+    """S8-S10: Sixes' own returns method and the plain loop score every rollout alike."""
+    sixes = Sixes(SixesConfig(num_players=4, max_rounds=2, pay_per_card_left=1))
+    plain = cast("Game[SixesState, Any, Any]", _WithoutFastPlayout(sixes))
+    for seed in range(20):
+        state = sixes.initial_state(seed)
+        theirs, ours = random.Random(seed), random.Random(seed)
+        expected = random_playout_returns(plain, state, theirs._randbelow, horizon)  # type: ignore[attr-defined]
+        assert random_playout_returns(sixes, state, ours._randbelow, horizon) == expected  # type: ignore[attr-defined]
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_a_game_with_the_returns_method_is_asked_for_it() -> None:
+    """The game's own returns method gets the same arguments, and its tuple is the result."""
+    calls: list[tuple[object, ...]] = []
+
+    class Spy(ToyGame):
+        def random_playout_returns(self, *args: object) -> tuple[int, ...]:
+            calls.append(args)
+            return (5, -5)
+
+    game = Spy()
+    state = game.initial_state(1)
+    draw = random.Random(1).randrange
+    assert random_playout_returns(game, state, draw, 2, None) == (5, -5)
+    assert calls == [(state, draw, 2, None)]

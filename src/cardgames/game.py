@@ -43,6 +43,7 @@ __all__ = [
     "legal_action_mask",
     "playout",
     "random_playout",
+    "random_playout_returns",
     "round_index",
     "seats",
     "standings",
@@ -392,6 +393,50 @@ def random_playout(
         state = apply(state, actions[randbelow(len(actions))])
         steps += 1
     return state
+
+
+def random_playout_returns(
+    game: Game[StateT, ActionT, ObservationT],
+    state: StateT,
+    randbelow: Callable[[int], int],
+    horizon: int | None = None,
+    limit: int | None = None,
+) -> tuple[int, ...]:
+    """The :meth:`~Game.returns` where :func:`random_playout` stops: what a rollout scores.
+
+    ``game.returns(random_playout(game, state, randbelow, horizon, limit))``, which is what
+    this function computes unless the game defines the optional method
+    ``random_playout_returns(state, randbelow, horizon, limit)``: that method must return the
+    same tuple after exactly the same calls of ``randbelow``, and may skip work that the
+    returns do not need (such as dealing the next round after the last card of the searched
+    one)::
+
+        >>> import random
+        >>> from cardgames.sixes import Sixes, SixesConfig
+        >>> game = Sixes(SixesConfig(num_players=2, max_rounds=3))
+        >>> start = game.initial_state(seed=5)
+        >>> ours, theirs = random.Random(1), random.Random(1)
+        >>> scored = random_playout_returns(game, start, ours._randbelow, horizon=1)
+        >>> scored == game.returns(random_playout(game, start, theirs._randbelow, horizon=1))
+        True
+        >>> ours.getstate() == theirs.getstate()
+        True
+
+    Args:
+        game: Any game.
+        state: Where to start (it is not changed).
+        randbelow: Chooses each action's index among the legal actions.
+        horizon: The round to stop after, or None to play on.
+        limit: The most actions to play, or None.
+
+    Raises:
+        IllegalActionError: the game listed an action that it then rejected (a bug in the game).
+        InvalidStateError: ``state`` is not a state of ``game`` (raised by the game).
+    """
+    method = getattr(game, "random_playout_returns", None)
+    if method is not None:
+        return cast("tuple[int, ...]", method(state, randbelow, horizon, limit))
+    return game.returns(random_playout(game, state, randbelow, horizon, limit))
 
 
 def winners(returns: Sequence[int]) -> frozenset[PlayerId]:

@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgames.bots import ISMCTSBot, RandomBot
+from cardgames.bots import ISMCTSBot, RandomBot, ismcts
 from cardgames.bots.ismcts import _ActionIds
 from cardgames.game import Game, PlayerId
 from cardgames.paiute import Paiute, PaiuteConfig
@@ -236,3 +236,20 @@ def test_inline_random_rollouts_draw_what_random_bot_draws(rollout_to: str) -> N
             rollout_to=rollout_to,
         )
         assert inline == via_bot
+
+
+def test_a_full_rewards_cache_starts_afresh_with_the_same_statistics(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """S8-S10: the search's table of scaled returns, cleared at every entry, changes nothing."""
+    game = Sixes(SixesConfig(num_players=4, max_rounds=2))
+    state = game.initial_state(seed=5)
+    observation = game.observe(state, PlayerId(game.current_player(state) or 0))
+
+    def statistics() -> object:
+        bot = ISMCTSBot(game, iterations=80, rollout="random", seed=2)
+        return bot.root_statistics(observation)
+
+    expected = statistics()
+    monkeypatch.setattr(ismcts, "_CACHE_LIMIT", 1)
+    assert statistics() == expected

@@ -175,3 +175,19 @@ def test_every_sample_is_consistent_with_every_pass(
             sample = game.determinize(observation, random.Random(det_seed))
             assert game.observe(sample, PlayerId(player)) == observation
             assert _passes_respected(sample)
+
+
+def test_an_observation_sampled_again_still_checks_the_generator() -> None:
+    """S5, S7: the repeat fast path takes a plain Random only; others are checked or refused."""
+
+    class Counted(random.Random):
+        """A Random of a subclass: not the fast path's plain generator, still a Random."""
+
+    game = MUST_PLAY
+    observation = game.observe(passed_position(game), PlayerId(2))
+    first = game.determinize(observation, random.Random(5))
+    again = game.determinize(observation, random.Random(5))
+    assert again == first  # the same generator state, the same sample
+    assert game.determinize(observation, Counted(5)) == first
+    with pytest.raises(TypeError, match=r"random\.Random"):
+        game.determinize(observation, 5)  # type: ignore[arg-type]

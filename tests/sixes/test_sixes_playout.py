@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames.errors import InvalidStateError
-from cardgames.game import random_playout
+from cardgames.game import random_playout, random_playout_returns
 from cardgames.paiute import Paiute
 from cardgames.serialization import decode_state, dumps
 from cardgames.sixes import PASS, BrokePass, Direction, GameEnd, Sixes, SixesConfig, SixesState
@@ -243,3 +243,63 @@ def test_the_unrolled_deal_shuffles_as_random_shuffle(seed: int) -> None:
     theirs.shuffle(expected)
     assert shuffled_deck(ours.getrandbits) == expected
     assert ours.getstate() == theirs.getstate()
+
+
+@given(
+    _positions(),
+    st.sampled_from(("none", "current", "past")),
+    st.none() | st.integers(0, 12),
+    st.integers(0, 2**32),
+)
+def test_the_playout_returns_are_the_loops_returns_and_draws(
+    position: tuple[Sixes, SixesState], horizon: str, limit: int | None, seed: int
+) -> None:
+    """S8-S10: ``random_playout_returns`` scores the loop's end, after the same randbelow calls."""
+    game, state = position
+    before = repr(state)
+    theirs, ours = _Recorder(seed), _Recorder(seed)
+    expected = game.returns(_loop(game, state, theirs, _horizon(state, horizon), limit))
+    assert game.random_playout_returns(state, ours, _horizon(state, horizon), limit) == expected
+    assert ours.calls == theirs.calls
+    assert repr(state) == before  # the argument is untouched
+
+
+@given(
+    _positions(),
+    st.sampled_from(("none", "current", "past")),
+    st.none() | st.integers(0, 12),
+    st.integers(0, 2**32),
+)
+def test_the_playout_returns_leave_a_plain_generator_alike(
+    position: tuple[Sixes, SixesState], horizon: str, limit: int | None, seed: int
+) -> None:
+    """S8-S10: through ``cardgames.game.random_playout_returns``, drawn inline, the same state."""
+    game, state = position
+    theirs, ours = random.Random(seed), random.Random(seed)
+    expected = game.returns(
+        _loop(game, state, theirs._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
+    )
+    played = random_playout_returns(game, state, ours._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
+    assert played == expected
+    assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("pay_per_card_left", [0, 2])
+def test_the_searched_rounds_last_card_deals_no_next_round(
+    monkeypatch: pytest.MonkeyPatch, pay_per_card_left: int
+) -> None:
+    """S8, S9: with a horizon the round is settled (pot, cards left) and the next never dealt."""
+    game = Sixes(SixesConfig(num_players=4, pay_per_card_left=pay_per_card_left))
+    states = [game.initial_state(seed) for seed in range(12)]
+    expected = [game.returns(_loop(game, s, random.Random(7)._randbelow, 1)) for s in states]  # type: ignore[attr-defined]
+
+    def no_deal(*_: object) -> object:
+        raise AssertionError("the next round was dealt")
+
+    monkeypatch.setattr(Sixes, "_shuffled_hands", no_deal)
+    monkeypatch.setattr(Sixes, "_hands", no_deal)
+    scored = [game.random_playout_returns(s, random.Random(7)._randbelow, 1) for s in states]  # type: ignore[attr-defined]
+    assert scored == expected
+    assert any(any(returns) for returns in scored)
+    with pytest.raises(AssertionError, match="dealt"):  # without a horizon the game plays on
+        game.random_playout_returns(states[0], random.Random(7)._randbelow)  # type: ignore[attr-defined]

@@ -44,7 +44,7 @@ from typing import Any, Final, TypeAlias, TypeVar
 from cardgames.bots.random_bot import RandomBot
 from cardgames.cards import make_rng
 from cardgames.errors import CardgamesError, InvalidConfigError
-from cardgames.game import Game, PlayerId, is_int, random_playout, winners
+from cardgames.game import Game, PlayerId, is_int, random_playout_returns, winners
 
 __all__ = [
     "ISMCTSBot",
@@ -96,6 +96,9 @@ StateT = TypeVar("StateT")
 DEFAULT_ITERATIONS: Final = 100
 """The default iteration count: the strong configuration within 0.2 CPU seconds a move."""
 
+_CACHE_LIMIT: Final = 4096
+"""The most returns tuples whose rewards a search keeps; it starts afresh beyond it."""
+
 ROLLOUT_SCOPES: Final = ("round", "game")
 """Where a rollout may end: with the round being searched, or only with the game."""
 
@@ -143,7 +146,7 @@ def outcome_rewards(returns: Sequence[int]) -> tuple[float, ...]:
 class _Node:
     """A node of the search tree: the information set reached by one more action."""
 
-    __slots__ = ("availability", "children", "player", "squares", "total", "visits")
+    __slots__ = ("availability", "children", "mean", "player", "squares", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -153,6 +156,8 @@ class _Node:
         self.availability = 0
         self.total = 0.0
         self.squares = 0.0
+        self.mean = 0.0
+        """``total / visits`` once visited (kept by the search for UCT; 0 before)."""
 
 
 class ISMCTSBot:
@@ -424,7 +429,7 @@ class ISMCTSBot:
     def _paired(self, observation: object, iterations: int) -> dict[int, list[float]]:
         """One process's paired rollouts (see :meth:`paired_rewards`)."""
         game, rng = self._game, self._rng
-        legal_actions, apply, returns = game.legal_actions, game.apply, game.returns
+        legal_actions, apply = game.legal_actions, game.apply
         rewards_of, action_id = self._rewards, game.action_id
         rounds = getattr(game, "round_index", None) if self._rollout_to == "round" else None
         play_out = self._play_out_function(rounds)
@@ -442,8 +447,7 @@ class ISMCTSBot:
             start = rng.getstate()
             for action in legal_actions(state):
                 rng.setstate(start)
-                final = play_out(apply(state, action), horizon)
-                reward = rewards_of(returns(final))[player]
+                reward = rewards_of(play_out(apply(state, action), horizon))[player]
                 samples.setdefault(action_id(action), [math.nan] * index).append(reward)
                 played += 1
             index += 1
@@ -501,8 +505,11 @@ class ISMCTSBot:
         """
         game = self._game
         legal_actions, apply, current_player = game.legal_actions, game.apply, game.current_player
-        returns, rewards_of = game.returns, self._rewards
+        rewards_of = self._rewards
+        # The rewards of each returns tuple met (chip results repeat), computed once each.
+        scaled: dict[tuple[int, ...], tuple[float, ...]] = {}
         ids_of = _ActionIds(game.action_id)
+        known_ids = ids_of.known  # the cache's own look-up, without the call of ids_of
         expand, exploration, log, sqrt = self._expand, self._exploration, math.log, math.sqrt
         # Without the prior an untried action is drawn as _expand draws it: _randbelow(n) is
         # randrange(n) for n >= 1.
@@ -520,7 +527,8 @@ class ISMCTSBot:
             node, path = root, []
             while actions := legal_actions(state):
                 children = node.children
-                keys = ids_of(actions)
+                known = known_ids(id(actions))
+                keys = known[1] if known is not None and known[0] is actions else ids_of(actions)
                 untried: list[int] | None = None
                 best: _Node | None = None
                 best_index, best_score = 0, -math.inf
@@ -534,9 +542,8 @@ class ISMCTSBot:
                         continue
                     child.availability += 1
                     if untried is None:  # UCT, needed only while every action has a child
-                        visits = child.visits
-                        score = child.total / visits + exploration * sqrt(
-                            log(child.availability) / visits
+                        score = child.mean + exploration * sqrt(
+                            log(child.availability) / child.visits
                         )
                         if score > best_score:
                             best, best_index, best_score = child, index, score
@@ -555,12 +562,17 @@ class ISMCTSBot:
                 path.append(best)
                 node = best
                 state = apply(state, actions[best_index])
-            state = play_out(state, horizon)
-            rewards = rewards_of(returns(state))
+            returns = play_out(state, horizon)
+            rewards = scaled.get(returns)
+            if rewards is None:
+                if len(scaled) >= _CACHE_LIMIT:
+                    scaled.clear()
+                rewards = scaled[returns] = rewards_of(returns)
             for visited in path:
-                visited.visits += 1
+                visits = visited.visits = visited.visits + 1
                 reward = rewards[visited.player]
-                visited.total += reward
+                total = visited.total = visited.total + reward
+                visited.mean = total / visits
                 visited.squares += reward * reward
         return root
 
@@ -583,33 +595,38 @@ class ISMCTSBot:
 
     def _play_out_function(
         self, rounds: Callable[[Any], int] | None
-    ) -> Callable[[Any, int | None], Any]:
-        """The rollout: ``(state, horizon) -> state`` after the policy's actions.
+    ) -> Callable[[Any, int | None], tuple[int, ...]]:
+        """The rollout: ``(state, horizon) -> returns`` after the policy's actions.
 
         The rollout plays to the end of the game, or for at most ``rollout_limit`` actions,
         and with a ``horizon`` (the searched round, given ``rounds``, the game's
         ``round_index``) stops once the round is no longer that one. The built-in random
-        policy is played by :func:`~cardgames.game.random_playout` (the game's own fast
-        method when it has one), with the very draws its ``choose`` would make.
+        policy is played by :func:`~cardgames.game.random_playout_returns` (the game's own
+        fast method when it has one), with the very draws its ``choose`` would make; the
+        search needs only the :meth:`~cardgames.game.Game.returns` of the rollout's end.
         """
         game, policy = self._game, self._policy
-        legal_actions, apply = game.legal_actions, game.apply
+        legal_actions, apply, returns = game.legal_actions, game.apply, game.returns
         stop = -1 if self._rollout_limit is None else self._rollout_limit
         if isinstance(self._rollout, str) and type(policy) is RandomBot:
             # the built-in random policy draws from this bot's own generator; randrange(n)
             # is _randbelow(n) for n >= 1, so the moves are exactly RandomBot.choose's, and
-            # random_playout plays them (with the game's own fast method when it has one)
+            # random_playout_returns plays them (the game's own fast method when it has one)
             randbelow = self._rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001 - see above
             limit = self._rollout_limit
+            # The game's own method, when it has one, is what random_playout_returns calls.
+            method = getattr(game, "random_playout_returns", None)
+            if method is not None:
+                return lambda state, horizon: method(state, randbelow, horizon, limit)
 
-            def random_play_out(state: object, horizon: int | None) -> object:
-                return random_playout(game, state, randbelow, horizon, limit)
+            def random_play_out(state: object, horizon: int | None) -> tuple[int, ...]:
+                return random_playout_returns(game, state, randbelow, horizon, limit)
 
             return random_play_out
         choose, observing = policy.choose, self._observing
         current_player, observe = game.current_player, game.observe
 
-        def play_out(state: object, horizon: int | None) -> object:
+        def play_out(state: object, horizon: int | None) -> tuple[int, ...]:
             steps = 0
             while steps != stop and (actions := legal_actions(state)):
                 if horizon is not None and rounds is not None and rounds(state) != horizon:
@@ -624,7 +641,7 @@ class ISMCTSBot:
                     action = choose(None, actions)
                 state = apply(state, action)
                 steps += 1
-            return state
+            return returns(state)
 
         return play_out
 
@@ -640,13 +657,16 @@ class _ActionIds:
     little more, never unbounded memory.
     """
 
-    __slots__ = ("_action_id", "_actions", "_limit", "_tuples")
+    __slots__ = ("_action_id", "_actions", "_limit", "_tuples", "known")
 
     def __init__(self, action_id: Callable[[Any], int], limit: int = 4096) -> None:
         self._action_id = action_id
         self._limit = limit
         self._actions: dict[int, tuple[object, int]] = {}
         self._tuples: dict[int, tuple[Sequence[object], tuple[int, ...]]] = {}
+        self.known = self._tuples.get
+        """``known(id(actions))``: the entry ``(actions, ids)`` kept for that id, if any; its
+        ids are those of ``actions`` only if its tuple ``is actions``."""
 
     def __call__(self, actions: Sequence[object]) -> tuple[int, ...]:
         """The id of each of ``actions``, in order."""

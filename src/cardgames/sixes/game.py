@@ -60,7 +60,7 @@ from cardgames.sixes.deck import (
     shuffled_deck,
 )
 from cardgames.sixes.observation import SixesObservation, observe_seat
-from cardgames.sixes.playout import PASS_FLAG, Choices, play_randomly
+from cardgames.sixes.playout import PASS_FLAG, Choices, play_randomly, score_randomly
 from cardgames.sixes.sampling import Sampler, prepare, sample
 from cardgames.sixes.state import (
     SixesState,
@@ -526,6 +526,40 @@ class Sixes:
             last_card=self._last_card,
         )
 
+    def random_playout_returns(
+        self,
+        state: SixesState,
+        randbelow: Callable[[int], int],
+        horizon: int | None = None,
+        limit: int | None = None,
+    ) -> tuple[int, ...]:
+        """The :meth:`returns` where uniformly random play from ``state`` stops.
+
+        ``returns(random_playout(state, randbelow, horizon, limit))``, after the same calls
+        of ``randbelow`` (see :func:`cardgames.game.random_playout_returns`, which calls this
+        method). With a ``horizon``, the rollout stops at the round's last card (S8), so the
+        round is settled (the pot to the winner, ``pay_per_card_left``) without dealing the
+        next one (S9): the returns count only the settled stacks.
+
+        Raises:
+            InvalidStateError: ``state`` is not a Sixes state.
+        """
+        if horizon is None:
+            return self.returns(self.random_playout(state, randbelow, horizon, limit))
+        settled = score_randomly(
+            state,
+            randbelow,
+            horizon,
+            limit,
+            apply=self.apply,
+            next_seat=self._next_seat,
+            may_pass=self._may_pass,
+            choices=self._choices,
+            settle=self._settle,
+        )
+        start = self.config.starting_chips
+        return tuple([chips - start for chips in settled])
+
     def why_illegal(self, state: SixesState, action: object) -> str | None:
         """Why ``action`` is not legal in ``state`` (naming the rule), or None when it is.
 
@@ -688,16 +722,7 @@ class Sixes:
         history: tuple[SixesTurn, ...],
     ) -> SixesState:
         """Settle the round ``winner`` won (S8); deal the next or end the game (S9, S10)."""
-        stacks = list(state.stacks)
-        stacks[winner] += state.pot
-        per_card = self.config.pay_per_card_left
-        if per_card:
-            for seat, mask in enumerate(hands):
-                if seat != winner:
-                    paid = min(stacks[seat], per_card * mask.bit_count())
-                    stacks[seat] -= paid
-                    stacks[winner] += paid
-        settled = tuple(stacks)
+        settled = self._settle(list(state.stacks), hands, state.pot, winner)
         emptied = state.stack_emptied or 0 in settled
         max_rounds = self.config.max_rounds
         if emptied or (max_rounds is not None and state.round_number >= max_rounds):
@@ -720,6 +745,20 @@ class Sixes:
             rng = seeded_random((state.chance_key << 32) | next_round)
             dealt = self._shuffled_hands(rng, dealer)
         return self._deal(dealt, dealer, settled, next_round, state.chance_key, pending)
+
+    def _settle(
+        self, stacks: list[int], hands: Sequence[int], pot: int, winner: PlayerId
+    ) -> tuple[int, ...]:
+        """The ``stacks`` (changed) once ``winner`` takes ``pot``, the cards left paid (S8)."""
+        stacks[winner] += pot
+        per_card = self.config.pay_per_card_left
+        if per_card:
+            for seat, mask in enumerate(hands):
+                if seat != winner:
+                    paid = min(stacks[seat], per_card * mask.bit_count())
+                    stacks[seat] -= paid
+                    stacks[winner] += paid
+        return tuple(stacks)
 
     # --- results ---
 
@@ -803,6 +842,12 @@ class Sixes:
                 6♦, the passes).
             TypeError: ``rng`` is not a ``random.Random``.
         """
+        last = next(iter(self._sampler), None)  # one read: another thread may replace it
+        if last is not None and last.observation is observation and rng.__class__ is random.Random:
+            # The same observation again (a search samples one many times): it passed every
+            # check below, and its first sample the state check; every sample differs only in
+            # the hidden hands, dealt from exactly the unseen cards with the same constraints.
+            return sample(last, rng)
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         if observation.__class__ is not SixesObservation:
@@ -812,11 +857,7 @@ class Sixes:
                 f"the observation has {len(observation.hand_sizes)} seats, "
                 f"not {self.config.num_players}"
             )
-        last = next(iter(self._sampler), None)  # one read: another thread may replace it
-        if last is not None and last.observation is observation:
-            # The same observation again (a search samples one many times): its first sample
-            # passed the state check, and every sample differs only in the hidden hands, dealt
-            # from exactly the unseen cards with the same constraints, so it needs no check.
+        if last is not None and last.observation is observation:  # a Random of a subclass
             return sample(last, rng)
         # The mask of a hand this game's observe made (a frozenset keeps its hash once taken).
         hand = observation.hand

@@ -18,10 +18,24 @@ from typing import Final, TypeAlias
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.sixes.action import PASS, PASS_ID, TURNS, SixesAction, SixesTurn
-from cardgames.sixes.deck import BITS, DECK_SIZE, GROWTH, PLAIN_DRAWS, SIX_OF_DIAMONDS_BIT
+from cardgames.sixes.deck import (
+    BITS,
+    DECK_SIZE,
+    FULL_MASK,
+    GROWTH,
+    PLAIN_DRAWS,
+    SIX_OF_DIAMONDS_BIT,
+)
 from cardgames.sixes.state import SixesState, unchecked_state
 
-__all__ = ["PASS_FLAG", "Choices", "choices_for", "plain_getrandbits", "play_randomly"]
+__all__ = [
+    "PASS_FLAG",
+    "Choices",
+    "choices_for",
+    "plain_getrandbits",
+    "play_randomly",
+    "score_randomly",
+]
 
 PASS_FLAG: Final = 1 << DECK_SIZE
 """Bit 40 of a legal-action key: passing is legal (see ``Sixes.legal_actions``)."""
@@ -102,7 +116,7 @@ def choices_for(choices: dict[int, Choices], key: int) -> Choices:
     return result
 
 
-def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds the hot loop; the tables by keyword
+def play_randomly(  # noqa: PLR0913 - the game's tables by keyword
     state: SixesState,
     randbelow: Callable[[int], int],
     horizon: int | None,
@@ -137,6 +151,61 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
     Raises:
         InvalidStateError: ``state`` is not a Sixes state.
     """
+    played = _play(
+        state, randbelow, horizon, limit, apply, next_seat, may_pass, choices, last_card, None
+    )
+    assert played.__class__ is SixesState  # noqa: S101 - without settle, _play makes states
+    return played
+
+
+def score_randomly(  # noqa: PLR0913 - the game's tables by keyword
+    state: SixesState,
+    randbelow: Callable[[int], int],
+    horizon: int,
+    limit: int | None,
+    *,
+    apply: Callable[[SixesState, SixesAction], SixesState],
+    next_seat: tuple[PlayerId, ...],
+    may_pass: bool,
+    choices: dict[int, Choices],
+    settle: Callable[[list[int], list[int], int, PlayerId], tuple[int, ...]],
+) -> tuple[int, ...]:
+    """The settled stacks where random play from ``state`` stops within round ``horizon``.
+
+    :func:`play_randomly`'s turns and draws, to the same end: its state's ``settled_stacks``
+    (see ``Sixes.random_playout_returns``). The round's last card (S8) is not played through
+    the rules: ``settle(stacks, hands, pot, winner)`` gives the stacks once the round is
+    settled, from the mutable position (the winner's hand already empty), and no state is
+    built, no next round dealt (S9): the horizon ends the playout there.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Sixes state.
+    """
+    played = _play(
+        state, randbelow, horizon, limit, apply, next_seat, may_pass, choices, None, settle
+    )
+    if played.__class__ is SixesState:
+        return played.settled_stacks
+    return played  # type: ignore[return-value]
+
+
+def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - one frame holds the hot loop, called positionally
+    state: SixesState,
+    randbelow: Callable[[int], int],
+    horizon: int | None,
+    limit: int | None,
+    apply: Callable[[SixesState, SixesAction], SixesState],
+    next_seat: tuple[PlayerId, ...],
+    may_pass: bool,
+    choices: dict[int, Choices],
+    last_card: Callable[[SixesState, PlayerId, int], SixesState] | None,
+    settle: Callable[[list[int], list[int], int, PlayerId], tuple[int, ...]] | None,
+) -> SixesState | tuple[int, ...]:
+    """The hot loop of :func:`play_randomly` and :func:`score_randomly`.
+
+    The round's last card goes to ``last_card`` (a state) or, given ``settle``, ends the loop
+    with the settled stacks.
+    """
     if state.__class__ is not SixesState:
         raise InvalidStateError(f"{type(state).__name__} is not a SixesState")
     player = state.to_play
@@ -146,18 +215,19 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
     budget = repeat(None) if limit is None or limit < 0 else repeat(None, limit)
     known = choices.get
     getrandbits = plain_getrandbits(randbelow)
+    pass_flag = PASS_FLAG if may_pass else 0  # (choices_for drops it before the opening, S5)
     hands = list(state.hand_masks)
     stacks = list(state.stacks)
-    table = state.table_mask
     playable = state.playable_mask
     pot = state.pot
-    turns: list[SixesTurn] = []
+    moves: list[int] = []  # the action ids played since ``state``, one seat after the other
+    record = moves.append
     for _ in budget:
         # Within a round somebody is always to play, and the round number stays the same.
         hand = hands[player]
         key = hand & playable
-        if may_pass and key:
-            key |= PASS_FLAG  # (choices_for drops it again before the opening, S5)
+        if key:
+            key |= pass_flag
         entry = known(key)
         if entry is None:
             entry = choices_for(choices, key)
@@ -174,23 +244,26 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
             if chips > 1:
                 stacks[player] = chips - 1
                 pot += 1
-                turns.append(TURNS[player][choice])
+                record(choice)
                 player = next_seat[player]
                 continue
             # The pass empties the stack, or is free or ends the game (S7, S10).
-            position = _position(state, hands, table, playable, stacks, pot, player, turns)
+            position = _position(state, hands, playable, stacks, pot, player, moves, next_seat)
             state = apply(position, PASS)
         else:
             bit = BITS[choice]
             if hand != bit:
                 hands[player] = hand ^ bit
-                table |= bit
                 playable = (playable ^ bit) | GROWTH[choice]
-                turns.append(TURNS[player][choice])
+                record(choice)
                 player = next_seat[player]
                 continue
             # The round's last card: the round is settled (S8), the next one dealt (S9).
-            position = _position(state, hands, table, playable, stacks, pot, player, turns)
+            if settle is not None:
+                hands[player] = 0
+                return settle(stacks, hands, pot, player)
+            assert last_card is not None  # noqa: S101 - one of the two is given
+            position = _position(state, hands, playable, stacks, pot, player, moves, next_seat)
             state = last_card(position, player, choice)
         # After a turn through the rules: start again from the state they made.
         player = state.to_play
@@ -198,29 +271,42 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0913, PLR0915 - one frame holds th
             return state
         hands = list(state.hand_masks)
         stacks = list(state.stacks)
-        table = state.table_mask
         playable = state.playable_mask
         pot = state.pot
-        turns = []
-    if not turns:  # nothing played since the last state was made
+        moves.clear()  # (the position was built from them: record appends anew)
+    if not moves:  # nothing played since the last state was made
         return state
-    return _position(state, hands, table, playable, stacks, pot, player, turns)
+    return _position(state, hands, playable, stacks, pot, player, moves, next_seat)
 
 
 def _position(  # noqa: PLR0913, PLR0917 - the mutable position's parts
     state: SixesState,
     hands: list[int],
-    table: int,
     playable: int,
     stacks: list[int],
     pot: int,
     player: PlayerId,
-    turns: list[SixesTurn],
+    moves: list[int],
+    next_seat: tuple[PlayerId, ...],
 ) -> SixesState:
-    """The state of ``state``'s round after ``turns``, built unchecked like ``apply`` builds it."""
+    """The state of ``state``'s round after ``moves``, built unchecked like ``apply`` builds it.
+
+    ``moves`` are the ids of the actions played from ``state`` on, each by the seat after the
+    previous one's (S11); the table is every card that no hand holds (the 40 cards are all
+    dealt, S2, S4).
+    """
+    held = 0
+    for hand in hands:
+        held |= hand
+    seat = state.to_play
+    assert seat is not None  # noqa: S101 - moves are played by a seat
+    turns: list[SixesTurn] = []
+    for move in moves:
+        turns.append(TURNS[seat][move])
+        seat = next_seat[seat]
     return unchecked_state(
         tuple(hands),
-        table,
+        FULL_MASK ^ held,
         playable,
         tuple(stacks),
         pot,
