@@ -33,6 +33,7 @@ from cardgames.game import (
 from cardgames.registry import game_spec
 from cardgames.serialization import dumps_record, loads_record, record_game, replay
 from cardgames.spec import GameSpec
+from playout_reference import Recorder, loop_playout
 from registry import MAX_ACTIONS, AnyGame, over_games, random_walk
 from strategies import seeds, slow_settings
 from toy_game import ToyGame
@@ -287,18 +288,6 @@ def test_determinized_states_match_the_observation(
                 assert game.legal_actions(sample) == game.legal_actions(state)
 
 
-class _Recorder:
-    """A ``randbelow`` that draws from a seeded generator and records every argument."""
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-        self.calls: list[int] = []
-
-    def __call__(self, n: int) -> int:
-        self.calls.append(n)
-        return self._rng.randrange(n)
-
-
 @slow_settings()
 @given(
     seed=seeds(),
@@ -314,20 +303,13 @@ def test_random_playout_ends_where_the_loop_ends(  # noqa: PLR0917 - one strateg
     walk = random_walk(game, seed, rng)
     for state, _ in walk[:: max(1, len(walk) // 3)]:
         horizon = round_index(game, state) if to_round else None
-        theirs, ours = _Recorder(draw_seed), _Recorder(draw_seed)
-        expected, steps = state, 0
-        while steps != (-1 if limit is None else limit) and (
-            actions := game.legal_actions(expected)
-        ):
-            if horizon is not None and round_index(game, expected) != horizon:
-                break
-            expected = game.apply(expected, actions[theirs(len(actions))])
-            steps += 1
+        theirs, ours = Recorder(draw_seed), Recorder(draw_seed)
+        expected = loop_playout(game, state, theirs, horizon, limit)
         played = random_playout(game, state, ours, horizon, limit)
         assert played == expected
         assert repr(played) == repr(expected)
         assert ours.calls == theirs.calls
-        scorer = _Recorder(draw_seed)  # random_playout_returns: the returns of the same end
+        scorer = Recorder(draw_seed)  # random_playout_returns: the returns of the same end
         assert random_playout_returns(game, state, scorer, horizon, limit) == game.returns(expected)
         assert scorer.calls == theirs.calls
 

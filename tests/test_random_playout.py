@@ -3,33 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any, cast
 
 import pytest
 
 from cardgames.bots import ISMCTSBot
 from cardgames.errors import IllegalActionError
-from cardgames.game import Game, PlayerId, random_playout, random_playout_returns, round_index
+from cardgames.game import Game, PlayerId, random_playout, random_playout_returns
 from cardgames.sixes import Sixes, SixesConfig, SixesState
+from playout_reference import loop_playout
 from toy_game import ToyGame, ToyState
-
-
-def _loop(
-    game: Game[Any, Any, Any],
-    state: object,
-    randbelow: Callable[[int], int],
-    horizon: int | None = None,
-    limit: int | None = None,
-) -> object:
-    """The documented loop, for a game without ``round_index`` (its horizon plays on)."""
-    steps = 0
-    while steps != (-1 if limit is None else limit) and (actions := game.legal_actions(state)):
-        if horizon is not None and round_index(game, state) not in {None, horizon}:
-            break
-        state = game.apply(state, actions[randbelow(len(actions))])
-        steps += 1
-    return state
 
 
 class _WithoutFastPlayout:
@@ -52,7 +35,7 @@ def test_a_game_without_the_method_plays_the_loop(limit: int | None, horizon: in
     for seed in range(10):
         state = game.initial_state(seed)
         theirs, ours = random.Random(seed), random.Random(seed)
-        expected = _loop(game, state, theirs.randrange, horizon, limit)
+        expected = loop_playout(game, state, theirs.randrange, horizon, limit)
         played: ToyState = random_playout(game, state, ours.randrange, horizon, limit)
         assert played == expected
         assert ours.getstate() == theirs.getstate()
@@ -138,9 +121,7 @@ def test_the_returns_of_a_game_without_the_method_are_those_of_the_loop(
     for seed in range(10):
         state = game.initial_state(seed)
         theirs, ours = random.Random(seed), random.Random(seed)
-        expected = game.returns(
-            cast("ToyState", _loop(game, state, theirs.randrange, horizon, limit))
-        )
+        expected = game.returns(loop_playout(game, state, theirs.randrange, horizon, limit))
         assert random_playout_returns(game, state, ours.randrange, horizon, limit) == expected
         assert ours.getstate() == theirs.getstate()
 

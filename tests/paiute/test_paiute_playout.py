@@ -21,36 +21,8 @@ from cardgames.errors import InvalidConfigError, InvalidStateError
 from cardgames.paiute import Call, FinalTurns, Paiute, PaiuteConfig, PaiuteState
 from cardgames.paiute.history import Called, DrewFromStock, RebuiltStock, ShowedSix
 from cardgames.sixes import Sixes
+from playout_reference import Recorder, loop_playout
 from strategies import seeds, slow_settings
-
-
-def loop_playout(
-    game: Paiute,
-    state: PaiuteState,
-    randbelow: Callable[[int], int],
-    horizon: int | None = None,
-    limit: int | None = None,
-) -> PaiuteState:
-    """The contract's loop: random legal actions until the limit, the horizon or the end."""
-    steps = 0
-    while steps != (-1 if limit is None else limit) and (actions := game.legal_actions(state)):
-        if horizon is not None and game.round_index(state) != horizon:
-            break
-        state = game.apply(state, actions[randbelow(len(actions))])
-        steps += 1
-    return state
-
-
-def recording(seed: int) -> tuple[Callable[[int], int], list[int]]:
-    """A seeded ``randbelow`` and the list of the arguments it is called with."""
-    below = random.Random(seed).randrange  # randrange(n) is _randbelow(n), as the bots draw
-    calls: list[int] = []
-
-    def randbelow(n: int) -> int:
-        calls.append(n)
-        return below(n)
-
-    return randbelow, calls
 
 
 def assert_same_playout(
@@ -62,13 +34,12 @@ def assert_same_playout(
 ) -> PaiuteState:
     """The method's state equals the loop's (== and repr) after the same randbelow calls."""
     before = repr(state)
-    expected_randbelow, expected_calls = recording(seed)
-    expected = loop_playout(game, state, expected_randbelow, horizon, limit)
-    randbelow, calls = recording(seed)
-    final = game.random_playout(state, randbelow, horizon, limit)
+    theirs, ours = Recorder(seed), Recorder(seed)
+    expected = loop_playout(game, state, theirs, horizon, limit)
+    final = game.random_playout(state, ours, horizon, limit)
     assert final == expected
     assert repr(final) == repr(expected)
-    assert calls == expected_calls
+    assert ours.calls == theirs.calls
     assert repr(state) == before  # the argument is left as it was
     return final
 
@@ -172,9 +143,9 @@ def test_random_playout_of_a_finished_session_is_the_state_itself() -> None:
     """P20: a terminal state has no legal action: nothing is drawn, the state comes back."""
     game = Paiute(PaiuteConfig(num_players=2, max_turns=20))
     final = game.random_playout(game.initial_state(3), random.Random(3).randrange)
-    randbelow, calls = recording(0)
-    assert game.random_playout(final, randbelow) is final
-    assert calls == []
+    recorder = Recorder(0)
+    assert game.random_playout(final, recorder) is final
+    assert recorder.calls == []
 
 
 def test_random_playout_draws_from_a_stock_beside_an_empty_pile() -> None:

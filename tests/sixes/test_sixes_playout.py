@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -18,36 +17,7 @@ from cardgames.sixes import playout as sixes_playout
 from cardgames.sixes.deck import SIX_OF_DIAMONDS_BIT, shuffled_deck
 from cardgames.sixes.playout import PASS_FLAG, choices_for, plain_getrandbits
 from cardgames.sixes.state import check_state
-
-
-def _loop(
-    game: Sixes,
-    state: SixesState,
-    randbelow: Callable[[int], int],
-    horizon: int | None = None,
-    limit: int | None = None,
-) -> SixesState:
-    """The contract's loop, written out: the reference every fast playout must match."""
-    steps = 0
-    while steps != (-1 if limit is None else limit) and (actions := game.legal_actions(state)):
-        if horizon is not None and game.round_index(state) != horizon:
-            break
-        state = game.apply(state, actions[randbelow(len(actions))])
-        steps += 1
-    return state
-
-
-class _Recorder:
-    """A ``randbelow`` that draws from a seeded generator and records every argument."""
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-        self.calls: list[int] = []
-
-    def __call__(self, n: int) -> int:
-        self.calls.append(n)
-        return self._rng.randrange(n)
-
+from playout_reference import Recorder, loop_playout
 
 _CONFIGS = st.builds(
     SixesConfig,
@@ -96,8 +66,8 @@ def test_the_playout_is_the_loop_state_and_draws(
     """S5-S12: the same final state (== and repr), after the very same randbelow calls."""
     game, state = position
     before = repr(state)
-    theirs, ours = _Recorder(seed), _Recorder(seed)
-    expected = _loop(game, state, theirs, _horizon(state, horizon), limit)
+    theirs, ours = Recorder(seed), Recorder(seed)
+    expected = loop_playout(game, state, theirs, _horizon(state, horizon), limit)
     played = game.random_playout(state, ours, _horizon(state, horizon), limit)
     assert played == expected
     assert repr(played) == repr(expected)
@@ -118,7 +88,7 @@ def test_a_plain_generator_is_drawn_inline_to_the_same_state(
     """S5-S12: with ``rng._randbelow`` the draws made inline leave the generator alike."""
     game, state = position
     theirs, ours = random.Random(seed), random.Random(seed)
-    expected = _loop(game, state, theirs._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
+    expected = loop_playout(game, state, theirs._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
     played = random_playout(game, state, ours._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
     assert played == expected
     assert repr(played) == repr(expected)
@@ -140,7 +110,7 @@ def test_a_terminal_state_comes_back_as_it_is() -> None:
     """S10: nothing is legal once the game is over, so nothing is drawn."""
     game = Sixes(SixesConfig(num_players=2, max_rounds=1))
     final = game.random_playout(game.initial_state(seed=4), random.Random(4)._randbelow)  # type: ignore[attr-defined]
-    recorder = _Recorder(1)
+    recorder = Recorder(1)
     assert game.random_playout(final, recorder) is final
     assert recorder.calls == []
 
@@ -177,7 +147,7 @@ def test_the_choices_table_starts_afresh_at_its_limit(monkeypatch: pytest.Monkey
     monkeypatch.setattr(sixes_playout, "_CACHE_LIMIT", 2)
     game = Sixes(SixesConfig(num_players=4))
     state = game.initial_state(seed=9)
-    expected = _loop(game, state, random.Random(9)._randbelow)  # type: ignore[attr-defined]
+    expected = loop_playout(game, state, random.Random(9)._randbelow)  # type: ignore[attr-defined]
     assert game.random_playout(state, random.Random(9)._randbelow) == expected  # type: ignore[attr-defined]
     assert len(game._choices) <= 2
 
@@ -214,7 +184,7 @@ def test_an_own_generator_plays_the_same_game_through_its_own_randbelow() -> Non
     game = Sixes(SixesConfig(num_players=5, starting_chips=2))
     state = game.initial_state(seed=12)
     theirs, ours = _OwnRandom(12), _OwnRandom(12)
-    expected = _loop(game, state, theirs._randbelow)  # type: ignore[attr-defined]
+    expected = loop_playout(game, state, theirs._randbelow)  # type: ignore[attr-defined]
     assert game.random_playout(state, ours._randbelow) == expected  # type: ignore[attr-defined]
     assert ours.getstate() == theirs.getstate()
 
@@ -226,7 +196,7 @@ def test_a_pass_from_the_last_chip_goes_through_apply() -> None:
     )
     for seed in range(40):
         state = game.initial_state(seed=seed)
-        final = _loop(game, state, random.Random(seed)._randbelow)  # type: ignore[attr-defined]
+        final = loop_playout(game, state, random.Random(seed)._randbelow)  # type: ignore[attr-defined]
         if PASS in (turn.action for turn in final.history):
             break
     else:  # pragma: no cover - a pass from one chip happens within the first seeds
@@ -257,8 +227,8 @@ def test_the_playout_returns_are_the_loops_returns_and_draws(
     """S8-S10: ``random_playout_returns`` scores the loop's end, after the same randbelow calls."""
     game, state = position
     before = repr(state)
-    theirs, ours = _Recorder(seed), _Recorder(seed)
-    expected = game.returns(_loop(game, state, theirs, _horizon(state, horizon), limit))
+    theirs, ours = Recorder(seed), Recorder(seed)
+    expected = game.returns(loop_playout(game, state, theirs, _horizon(state, horizon), limit))
     assert game.random_playout_returns(state, ours, _horizon(state, horizon), limit) == expected
     assert ours.calls == theirs.calls
     assert repr(state) == before  # the argument is untouched
@@ -277,7 +247,7 @@ def test_the_playout_returns_leave_a_plain_generator_alike(
     game, state = position
     theirs, ours = random.Random(seed), random.Random(seed)
     expected = game.returns(
-        _loop(game, state, theirs._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
+        loop_playout(game, state, theirs._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
     )
     played = random_playout_returns(game, state, ours._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
     assert played == expected
@@ -291,7 +261,7 @@ def test_the_searched_rounds_last_card_deals_no_next_round(
     """S8, S9: with a horizon the round is settled (pot, cards left) and the next never dealt."""
     game = Sixes(SixesConfig(num_players=4, pay_per_card_left=pay_per_card_left))
     states = [game.initial_state(seed) for seed in range(12)]
-    expected = [game.returns(_loop(game, s, random.Random(7)._randbelow, 1)) for s in states]  # type: ignore[attr-defined]
+    expected = [game.returns(loop_playout(game, s, random.Random(7)._randbelow, 1)) for s in states]  # type: ignore[attr-defined]
 
     def no_deal(*_: object) -> object:
         raise AssertionError("the next round was dealt")
