@@ -124,3 +124,32 @@ def both_ways(decode: Callable[[Any], object], document: dict[str, Any]) -> None
     assert fast == checked
     if fast[0] == "value":
         assert repr(fast[1]) == repr(checked[1])
+
+
+def assert_reader_agrees(
+    read: Callable[[Any], tuple[Any, int]],
+    decode: Callable[[Any], object],
+    document: dict[str, Any],
+    rng: random.Random,
+    changes: int,
+) -> object | None:
+    """After ``changes`` mutations of the document's data, a checking reader agrees.
+
+    The reader ``read(data) -> (value, members)`` either declines (by raising) or gives the
+    checked decoder's very value and the document's member count; decoding the text and the
+    parsed document agree too (:func:`both_ways`). Returns the reader's value, or None where
+    it declined.
+    """
+    for _ in range(changes):
+        document["data"] = mutate(document["data"], rng)
+    checked = outcome(decode, document)
+    value: object | None
+    try:
+        value, count = read(document["data"])
+    except Exception:  # noqa: BLE001 - declined: the checked path decides
+        value = None
+    else:
+        assert checked == ("value", value)
+        assert count == members(document["data"])
+    both_ways(decode, document)
+    return value
