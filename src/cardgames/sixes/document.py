@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import attrs
 
-from cardgames._reader import Declined, read_int, read_ints
+from cardgames._reader import Declined, read_counts, read_int, read_ints
 from cardgames._slots import slot_builder
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
@@ -243,20 +243,26 @@ def _feasible(unseen: int, sizes: tuple[int, ...], me: int, excluded: tuple[int,
     seats may hold are no more than their room. Only seats with a ruled-out card matter: a set
     missing another seat leaves no card that only it may hold. So the sets checked are the
     complements of the subsets of the constrained seats, with the cards every seat of the
-    subset rules out.
+    subset rules out. The sizes must not be negative.
     """
-    constrained = [seat for seat in range(len(sizes)) if seat != me and excluded[seat] & unseen]
     room = sum(sizes) - sizes[me]
-    # masks[u]: the unseen cards ruled out by every seat of subset u; sizes_of[u]: their room
-    masks = [unseen]
-    rooms = [0]
-    for u in range(1, 1 << len(constrained)):
-        low = u & -u
-        seat = constrained[low.bit_length() - 1]
-        masks.append(masks[u ^ low] & excluded[seat])
-        rooms.append(rooms[u ^ low] + sizes[seat])
-        if masks[u].bit_count() > room - rooms[u]:
-            return False
+    rules = [
+        (excluded[seat] & unseen, sizes[seat])
+        for seat in range(len(sizes))
+        if seat != me and excluded[seat] & unseen
+    ]
+    # Each entry: the unseen cards ruled out by every seat of a subset, the room outside it,
+    # and the first seat that may join it. A subset whose cards are none passes, and so does
+    # every subset that contains it (the room left is never negative): it is not extended.
+    subsets = [(unseen, room, 0)]
+    for cards, left, start in subsets:  # the list grows while it is walked
+        for place in range(start, len(rules)):
+            ruled_out, size = rules[place]
+            common = cards & ruled_out
+            if common:
+                if common.bit_count() > left - size:
+                    return False
+                subsets.append((common, left - size, place + 1))
     return True
 
 
@@ -533,6 +539,10 @@ def _column_table(suit: int) -> dict[tuple[str, ...], int]:
     return runs
 
 
+_PLAY_BY_TEXT: Final = {
+    str(card): (index, 1 << index, GROWTH[index]) for index, card in enumerate(SIXES_DECK)
+}
+"""Each card's id, bit and :data:`~cardgames.sixes.deck.GROWTH` by its text: one look-up a play."""
 _RUNS: Final = tuple(_column_table(suit) for suit in range(len(Suit)))
 """``_RUNS[suit][column]``: the bits of a column that is one run through its 6 (S6)."""
 
@@ -566,7 +576,7 @@ def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
     if turns.__class__ is not list:
         raise Declined
     items: list[dict[str, Any]] = turns
-    rows, ids, bits, growth = TURNS, _ID_BY_TEXT, _BIT, GROWTH
+    rows, plays_of = TURNS, _PLAY_BY_TEXT
     history: list[SixesTurn] = []
     append = history.append
     plays = [0] * seats
@@ -580,8 +590,7 @@ def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
             raise Declined
         text = action.get("card")
         if text is not None:
-            code = ids[text]
-            bit = bits[code]
+            code, bit, grows = plays_of[text]
             if (
                 len(action) != 2
                 or action["type"] != "play"
@@ -589,7 +598,7 @@ def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
                 or excluded[player] & bit
             ):
                 raise Declined
-            playable = (playable ^ bit) | growth[code]
+            playable = (playable ^ bit) | grows
             table |= bit
             plays[player] += 1
         elif action != _PASS or not table:  # nobody passes before the opening (S5)
@@ -625,13 +634,13 @@ def _chips(fields: dict[str, Any], seats: int) -> tuple[tuple[int, ...], int, tu
     There are ``seats`` of each, none negative, and the stacks and the pot add up to the
     settled stacks (S3, S10).
     """
-    stacks = read_ints(fields["stacks"])
+    stacks = read_counts(fields["stacks"])
     pot = read_int(fields["pot"])
-    settled = read_ints(fields["settled_stacks"])
+    settled = read_counts(fields["settled_stacks"])
     if (
         len(stacks) != seats
         or len(settled) != seats
-        or min(*stacks, *settled, pot) < 0
+        or pot < 0
         or sum(stacks) + pot != sum(settled)
     ):
         raise Declined
@@ -739,7 +748,7 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
     hand_texts = fields["hand"]
     own = _hand_mask(hand_texts)
     table = _table_of(fields["columns"])
-    sizes = read_ints(fields["hand_sizes"])
+    sizes = read_counts(fields["hand_sizes"])
     must_play = config.must_play_if_able
     done = _walk(fields["history"], seats, must_play=must_play)
     unseen = FULL_MASK & ~(own | table)
@@ -747,7 +756,6 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
         done.table != table
         or own & table
         or len(sizes) != seats
-        or min(sizes) < 0
         or sizes[me] != len(hand_texts)
         or sum(sizes) - sizes[me] != unseen.bit_count()
     ):
