@@ -106,7 +106,6 @@ _ORDER: Final[tuple[int, ...]] = tuple(
 _POSITION: Final[tuple[int, ...]] = tuple(_ORDER.index(index) for index in range(DECK_SIZE))
 """Each index's place in a sorted hand: by rank (A 2 … 7 J Q K), then suit."""
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
-_SIX_INDEX: Final = SIX_OF_DIAMONDS_BIT.bit_length() - 1
 
 
 def _segments(suit: int) -> tuple[tuple[int, ...], ...]:
@@ -524,27 +523,10 @@ _PASS: Final = {"type": "pass"}
 """A pass as the writer writes it."""
 
 
-def _column_table(suit: int) -> dict[tuple[str, ...], int]:
-    """The columns of ``suit`` the table can show, as written, to their bits.
-
-    Each is one run through the suit's 6 (S6), or no column at all.
-    """
-    six = suit * SUIT_SPAN + _SIX_INDEX % SUIT_SPAN
-    runs: dict[tuple[str, ...], int] = {(): 0}
-    for low in range(suit * SUIT_SPAN, six + 1):
-        for high in range(six, (suit + 1) * SUIT_SPAN):
-            runs[tuple(str(SIXES_DECK[index]) for index in range(low, high + 1))] = (
-                1 << (high + 1)
-            ) - (1 << low)
-    return runs
-
-
 _PLAY_BY_TEXT: Final = {
     str(card): (index, 1 << index, GROWTH[index]) for index, card in enumerate(SIXES_DECK)
 }
 """Each card's id, bit and :data:`~cardgames.sixes.deck.GROWTH` by its text: one look-up a play."""
-_RUNS: Final = tuple(_column_table(suit) for suit in range(len(Suit)))
-"""``_RUNS[suit][column]``: the bits of a column that is one run through its 6 (S6)."""
 
 
 class _Round(NamedTuple):
@@ -612,20 +594,15 @@ def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
     return _Round(tuple(history), members, table, playable, plays, excluded)
 
 
-def _table_of(columns: object) -> int:
-    """The table of the four columns as written: each one run through its 6, or decline."""
-    if columns.__class__ is not list or len(columns) != len(Suit):
-        raise Declined
-    clubs, diamonds, hearts, spades = columns
-    if not clubs.__class__ is diamonds.__class__ is hearts.__class__ is spades.__class__ is list:
-        raise Declined
-    runs = _RUNS
-    return (
-        runs[0][tuple(clubs)]
-        | runs[1][tuple(diamonds)]
-        | runs[2][tuple(hearts)]
-        | runs[3][tuple(spades)]
-    )
+def _columns_written(table: int) -> list[list[str]]:
+    """The four columns of ``table`` as the writer writes them (compared with a document's)."""
+    clubs, diamonds, hearts, spades = _COLUMN_TEXTS
+    return [
+        clubs[table & _SUIT_MASK],
+        diamonds[table >> SUIT_SPAN & _SUIT_MASK],
+        hearts[table >> 2 * SUIT_SPAN & _SUIT_MASK],
+        spades[table >> 3 * SUIT_SPAN & _SUIT_MASK],
+    ]
 
 
 def _chips(fields: dict[str, Any], seats: int) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -678,11 +655,11 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
     if hands.__class__ is not list or len(hands) != seats:
         raise Declined
     hand_masks = tuple(map(_hand_mask, hands))
-    table = _table_of(fields["columns"])
     done = _walk(fields["history"], seats, must_play=False)
+    table = done.table
     each = DECK_SIZE // seats
     if (
-        done.table != table
+        fields["columns"] != _columns_written(table)
         or sum(hand_masks) + table != FULL_MASK
         or sum(map(len, hands)) + table.bit_count() != DECK_SIZE
         or any(len(hand) + plays != each for hand, plays in zip(hands, done.plays, strict=True))
@@ -747,13 +724,13 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
     me = _seat(fields["player"], seats)
     hand_texts = fields["hand"]
     own = _hand_mask(hand_texts)
-    table = _table_of(fields["columns"])
     sizes = read_counts(fields["hand_sizes"])
     must_play = config.must_play_if_able
     done = _walk(fields["history"], seats, must_play=must_play)
+    table = done.table
     unseen = FULL_MASK & ~(own | table)
     if (
-        done.table != table
+        fields["columns"] != _columns_written(table)
         or own & table
         or len(sizes) != seats
         or sizes[me] != len(hand_texts)
