@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["MAX_INT", "Declined", "read_int", "read_ints"]
+__all__ = ["MAX_INT", "Declined", "read_counts", "read_int", "read_ints"]
 
 MAX_INT: Final = 2**256
 """The integers the JSON codec reads (a bigger one is its error, so a fast reader declines)."""
@@ -39,3 +39,13 @@ def read_ints(values: object) -> tuple[int, ...]:
     if values.__class__ is not list:
         raise Declined
     return tuple(map(read_int, values))
+
+
+def read_counts(values: object) -> tuple[int, ...]:
+    """The ints of a JSON list as :func:`read_ints` reads them, none negative; else declined."""
+    if values.__class__ is not list:
+        raise Declined
+    for value in values:
+        if value.__class__ is not int or not 0 <= value < MAX_INT:
+            raise Declined
+    return tuple(values)

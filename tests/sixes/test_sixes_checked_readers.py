@@ -9,6 +9,7 @@ same error whether or not they take the fast path.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -25,7 +26,7 @@ from cardgames.game import PlayerId
 from cardgames.serialization import decode_observation, decode_state, encode
 from cardgames.sixes import Pass, Sixes, SixesConfig, SixesState
 from cardgames.sixes.deck import playable_mask
-from cardgames.sixes.document import read_checked_observation, read_checked_state
+from cardgames.sixes.document import _feasible, read_checked_observation, read_checked_state
 from json_mutation import assert_reader_agrees, both_ways, members
 
 GAMES = (
@@ -258,6 +259,11 @@ def test_a_hand_of_the_wrong_size_for_its_plays_is_declined() -> None:
         {"to_play": None, "pot": 1, "stacks": [9, 10, 10, 10]},
         {"round_number": 0},
         {"stack_emptied": None},
+        {"hand_sizes": [10, -1, 21, 10]},  # no hand holds fewer than no cards (S2)
+        {"hand_sizes": [10, True, 9, 10]},
+        {"stacks": [10, 10, -1, 10], "settled_stacks": [10, 10, -1, 10]},  # chips (S3)
+        {"stacks": [10, 10, 10, 2**256], "settled_stacks": [10, 10, 10, 2**256]},
+        {"pot": -1, "stacks": [10, 10, 10, 11]},
     ],
 )
 def test_an_observation_field_out_of_its_range_is_declined(edits: dict[str, Any]) -> None:
@@ -266,3 +272,42 @@ def test_an_observation_field_out_of_its_range_is_declined(edits: dict[str, Any]
     document = _edited(encode(game, game.observe(game.initial_state(seed=14), PlayerId(0))), edits)
     assert _declines(read_checked_observation, game, document["data"])
     both_ways(lambda source: decode_observation(game, source), document)
+
+
+def _some_deal_exists(cards: list[int], room: list[int], excluded: tuple[int, ...]) -> bool:
+    """Whether ``cards`` go to the seats with ``room``, none to a seat that rules it out."""
+    if not cards:
+        return True
+    card, rest = cards[0], cards[1:]
+    for seat, left in enumerate(room):
+        if left and not excluded[seat] >> card & 1:
+            room[seat] -= 1
+            found = _some_deal_exists(rest, room, excluded)
+            room[seat] += 1
+            if found:
+                return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    unseen=st.integers(0, 2**9 - 1),
+    seats=st.integers(2, 5),
+    data=st.data(),
+)
+def test_hall_condition_agrees_with_a_search_for_a_deal(
+    unseen: int, seats: int, data: st.DataObject
+) -> None:
+    """S7: the unseen cards can be dealt around the passes exactly when a search finds a deal."""
+    me = data.draw(st.integers(0, seats - 1))
+    cards = [card for card in range(9) if unseen >> card & 1]
+    cuts = sorted(
+        data.draw(st.lists(st.integers(0, len(cards)), min_size=seats - 2, max_size=seats - 2))
+    )
+    bounds = [0, *cuts, len(cards)]
+    others = [high - low for low, high in itertools.pairwise(bounds)]
+    sizes = (*others[:me], data.draw(st.integers(0, 5)), *others[me:])
+    excluded = tuple(data.draw(st.lists(st.integers(0, 2**9 - 1), min_size=seats, max_size=seats)))
+    room = [0 if seat == me else size for seat, size in enumerate(sizes)]
+    expected = _some_deal_exists(cards, room, excluded)
+    assert _feasible(unseen, sizes, me, excluded) is expected

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import random
 import typing
-from typing import Any, Final, Literal, TypeAlias, TypeVar, assert_never
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypeVar, assert_never
 
 from cardgames.errors import DecodeError
 from cardgames.events import Event
@@ -321,12 +321,7 @@ def _fast_data(
         counter: Counter = [len(document)]
         data_class = data_type(info, kind)
         config_class = info.config_class
-        config, expected = (
-            (document["config"], None)
-            if config_class is None
-            else (decoder(config_class)(document["config"], counter), _config_of(game))
-        )
-        if config != expected or (config_class is None and config is not None):
+        if not _is_config_of(game, config_class, document["config"], counter):
             return None
         data = document["data"]
         built, value, members = _read(game, info, kind, data)
@@ -339,6 +334,71 @@ def _fast_data(
     except Exception:  # noqa: BLE001 - the strict path decides, and names the error
         return None
     return info, value, built
+
+
+class _WrittenConfig(NamedTuple):
+    """A config as the writer writes it, for a cheap check that a document holds just that."""
+
+    config: object
+    """The config (held, so that no other object takes its ``id`` while it is remembered)."""
+    fields: dict[str, JSON] | None
+    """Its ``config`` field, or None unless that is an object of scalars only."""
+    keys: tuple[str, ...]
+    """The field's keys, in the order written."""
+    types: tuple[type, ...]
+    """The types of the field's values, in that order (``1``, ``1.0`` and ``true`` are equal)."""
+    members: int
+    """The field's object members."""
+
+
+_WRITTEN_CONFIGS: Final[dict[int, _WrittenConfig]] = {}
+_MAX_WRITTEN_CONFIGS: Final = 64
+_SCALAR_TYPES: Final = frozenset({str, int, float, bool, type(None)})
+
+
+def _written_config(config: object, config_class: type) -> _WrittenConfig:
+    """``config`` as the writer writes it, remembered by ``id`` (a game's config is kept).
+
+    A document whose ``config`` equals ``fields``, with the same keys in the same order
+    and values of the same types, decodes to ``config``: the decoder is not run again.
+    """
+    known = _WRITTEN_CONFIGS.get(id(config))
+    if known is not None and known.config is config:
+        return known
+    fields = encode_value(config, config_class)
+    counter: Counter = [0]
+    if (
+        isinstance(fields, dict)
+        and _SCALAR_TYPES.issuperset(map(type, fields.values()))
+        and decoder(config_class)(fields, counter) == config
+    ):
+        types = tuple(map(type, fields.values()))
+        known = _WrittenConfig(config, fields, tuple(fields), types, counter[0])
+    else:
+        known = _WrittenConfig(config, None, (), (), 0)
+    if len(_WRITTEN_CONFIGS) >= _MAX_WRITTEN_CONFIGS:
+        _WRITTEN_CONFIGS.clear()
+    _WRITTEN_CONFIGS[id(config)] = known
+    return known
+
+
+def _is_config_of(
+    game: AnyGame, config_class: type | None, written: JSON, counter: Counter
+) -> bool:
+    """Whether a document's ``config`` field decodes to ``game``'s config (members counted)."""
+    if config_class is None:
+        return written is None
+    config = _config_of(game)
+    known = _written_config(config, config_class)
+    if (
+        known.fields is not None
+        and written == known.fields
+        and tuple(written) == known.keys  # equal to a dict, so a dict
+        and tuple(map(type, written.values())) == known.types
+    ):
+        counter[0] += known.members  # the game's config, just as the writer writes it
+        return True
+    return bool(decoder(config_class)(written, counter) == config)
 
 
 _DECODED: Final = 0

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import attrs
 
-from cardgames._reader import Declined, read_int, read_ints
+from cardgames._reader import Declined, read_counts, read_int, read_ints
 from cardgames._slots import slot_builder
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
@@ -106,7 +106,6 @@ _ORDER: Final[tuple[int, ...]] = tuple(
 _POSITION: Final[tuple[int, ...]] = tuple(_ORDER.index(index) for index in range(DECK_SIZE))
 """Each index's place in a sorted hand: by rank (A 2 … 7 J Q K), then suit."""
 _SUIT_MASK: Final = (1 << SUIT_SPAN) - 1
-_SIX_INDEX: Final = SIX_OF_DIAMONDS_BIT.bit_length() - 1
 
 
 def _segments(suit: int) -> tuple[tuple[int, ...], ...]:
@@ -243,20 +242,26 @@ def _feasible(unseen: int, sizes: tuple[int, ...], me: int, excluded: tuple[int,
     seats may hold are no more than their room. Only seats with a ruled-out card matter: a set
     missing another seat leaves no card that only it may hold. So the sets checked are the
     complements of the subsets of the constrained seats, with the cards every seat of the
-    subset rules out.
+    subset rules out. The sizes must not be negative.
     """
-    constrained = [seat for seat in range(len(sizes)) if seat != me and excluded[seat] & unseen]
     room = sum(sizes) - sizes[me]
-    # masks[u]: the unseen cards ruled out by every seat of subset u; sizes_of[u]: their room
-    masks = [unseen]
-    rooms = [0]
-    for u in range(1, 1 << len(constrained)):
-        low = u & -u
-        seat = constrained[low.bit_length() - 1]
-        masks.append(masks[u ^ low] & excluded[seat])
-        rooms.append(rooms[u ^ low] + sizes[seat])
-        if masks[u].bit_count() > room - rooms[u]:
-            return False
+    rules = [
+        (excluded[seat] & unseen, sizes[seat])
+        for seat in range(len(sizes))
+        if seat != me and excluded[seat] & unseen
+    ]
+    # Each entry: the unseen cards ruled out by every seat of a subset, the room outside it,
+    # and the first seat that may join it. A subset whose cards are none passes, and so does
+    # every subset that contains it (the room left is never negative): it is not extended.
+    subsets = [(unseen, room, 0)]
+    for cards, left, start in subsets:  # the list grows while it is walked
+        for place in range(start, len(rules)):
+            ruled_out, size = rules[place]
+            common = cards & ruled_out
+            if common:
+                if common.bit_count() > left - size:
+                    return False
+                subsets.append((common, left - size, place + 1))
     return True
 
 
@@ -518,23 +523,10 @@ _PASS: Final = {"type": "pass"}
 """A pass as the writer writes it."""
 
 
-def _column_table(suit: int) -> dict[tuple[str, ...], int]:
-    """The columns of ``suit`` the table can show, as written, to their bits.
-
-    Each is one run through the suit's 6 (S6), or no column at all.
-    """
-    six = suit * SUIT_SPAN + _SIX_INDEX % SUIT_SPAN
-    runs: dict[tuple[str, ...], int] = {(): 0}
-    for low in range(suit * SUIT_SPAN, six + 1):
-        for high in range(six, (suit + 1) * SUIT_SPAN):
-            runs[tuple(str(SIXES_DECK[index]) for index in range(low, high + 1))] = (
-                1 << (high + 1)
-            ) - (1 << low)
-    return runs
-
-
-_RUNS: Final = tuple(_column_table(suit) for suit in range(len(Suit)))
-"""``_RUNS[suit][column]``: the bits of a column that is one run through its 6 (S6)."""
+_PLAY_BY_TEXT: Final = {
+    str(card): (index, 1 << index, GROWTH[index]) for index, card in enumerate(SIXES_DECK)
+}
+"""Each card's id, bit and :data:`~cardgames.sixes.deck.GROWTH` by its text: one look-up a play."""
 
 
 class _Round(NamedTuple):
@@ -566,7 +558,7 @@ def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
     if turns.__class__ is not list:
         raise Declined
     items: list[dict[str, Any]] = turns
-    rows, ids, bits, growth = TURNS, _ID_BY_TEXT, _BIT, GROWTH
+    rows, plays_of = TURNS, _PLAY_BY_TEXT
     history: list[SixesTurn] = []
     append = history.append
     plays = [0] * seats
@@ -580,8 +572,7 @@ def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
             raise Declined
         text = action.get("card")
         if text is not None:
-            code = ids[text]
-            bit = bits[code]
+            code, bit, grows = plays_of[text]
             if (
                 len(action) != 2
                 or action["type"] != "play"
@@ -589,7 +580,7 @@ def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
                 or excluded[player] & bit
             ):
                 raise Declined
-            playable = (playable ^ bit) | growth[code]
+            playable = (playable ^ bit) | grows
             table |= bit
             plays[player] += 1
         elif action != _PASS or not table:  # nobody passes before the opening (S5)
@@ -603,20 +594,15 @@ def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
     return _Round(tuple(history), members, table, playable, plays, excluded)
 
 
-def _table_of(columns: object) -> int:
-    """The table of the four columns as written: each one run through its 6, or decline."""
-    if columns.__class__ is not list or len(columns) != len(Suit):
-        raise Declined
-    clubs, diamonds, hearts, spades = columns
-    if not clubs.__class__ is diamonds.__class__ is hearts.__class__ is spades.__class__ is list:
-        raise Declined
-    runs = _RUNS
-    return (
-        runs[0][tuple(clubs)]
-        | runs[1][tuple(diamonds)]
-        | runs[2][tuple(hearts)]
-        | runs[3][tuple(spades)]
-    )
+def _columns_written(table: int) -> list[list[str]]:
+    """The four columns of ``table`` as the writer writes them (compared with a document's)."""
+    clubs, diamonds, hearts, spades = _COLUMN_TEXTS
+    return [
+        clubs[table & _SUIT_MASK],
+        diamonds[table >> SUIT_SPAN & _SUIT_MASK],
+        hearts[table >> 2 * SUIT_SPAN & _SUIT_MASK],
+        spades[table >> 3 * SUIT_SPAN & _SUIT_MASK],
+    ]
 
 
 def _chips(fields: dict[str, Any], seats: int) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -625,13 +611,13 @@ def _chips(fields: dict[str, Any], seats: int) -> tuple[tuple[int, ...], int, tu
     There are ``seats`` of each, none negative, and the stacks and the pot add up to the
     settled stacks (S3, S10).
     """
-    stacks = read_ints(fields["stacks"])
+    stacks = read_counts(fields["stacks"])
     pot = read_int(fields["pot"])
-    settled = read_ints(fields["settled_stacks"])
+    settled = read_counts(fields["settled_stacks"])
     if (
         len(stacks) != seats
         or len(settled) != seats
-        or min(*stacks, *settled, pot) < 0
+        or pot < 0
         or sum(stacks) + pot != sum(settled)
     ):
         raise Declined
@@ -669,11 +655,11 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
     if hands.__class__ is not list or len(hands) != seats:
         raise Declined
     hand_masks = tuple(map(_hand_mask, hands))
-    table = _table_of(fields["columns"])
     done = _walk(fields["history"], seats, must_play=False)
+    table = done.table
     each = DECK_SIZE // seats
     if (
-        done.table != table
+        fields["columns"] != _columns_written(table)
         or sum(hand_masks) + table != FULL_MASK
         or sum(map(len, hands)) + table.bit_count() != DECK_SIZE
         or any(len(hand) + plays != each for hand, plays in zip(hands, done.plays, strict=True))
@@ -738,16 +724,15 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
     me = _seat(fields["player"], seats)
     hand_texts = fields["hand"]
     own = _hand_mask(hand_texts)
-    table = _table_of(fields["columns"])
-    sizes = read_ints(fields["hand_sizes"])
+    sizes = read_counts(fields["hand_sizes"])
     must_play = config.must_play_if_able
     done = _walk(fields["history"], seats, must_play=must_play)
+    table = done.table
     unseen = FULL_MASK & ~(own | table)
     if (
-        done.table != table
+        fields["columns"] != _columns_written(table)
         or own & table
         or len(sizes) != seats
-        or min(sizes) < 0
         or sizes[me] != len(hand_texts)
         or sum(sizes) - sizes[me] != unseen.bit_count()
     ):
