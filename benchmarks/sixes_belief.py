@@ -41,8 +41,8 @@ import json
 import math
 import random
 import sys
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, cast
 
 from cardgames.bots import ISMCTSBot
@@ -59,6 +59,9 @@ from cardgames.sixes.deck import (
 )
 from cardgames.sixes.observation import SixesObservation
 from cardgames.sixes.state import SixesState
+
+sys.path.insert(0, str(Path(__file__).parent))
+from strength import play_timed  # beside this script
 
 PLAYERS = 5
 """The default table (S1)."""
@@ -163,6 +166,17 @@ class TrueStateSixes:
         return self.state
 
 
+def _showing(proxy: TrueStateSixes | None) -> Callable[[SixesState], None] | None:
+    """What tells ``proxy`` the true state before each timed decision (None: no proxy)."""
+    if proxy is None:
+        return None
+
+    def show(state: SixesState) -> None:
+        proxy.state = state
+
+    return show
+
+
 def make_variant(
     name: str, game: Sixes, seed: int, options: dict[str, Any]
 ) -> tuple[ISMCTSBot, TrueStateSixes | None]:
@@ -194,21 +208,9 @@ def play(
             ]
             bots[seat], proxy = make_variant(variant, game, stream.getrandbits(63), dict(options))
             state = game.initial_state(seed * 1_000_003 + deal)
-            while not game.is_terminal(state):
-                player = game.current_player(state)
-                assert player is not None
-                actions = game.legal_actions(state)
-                observation = game.observe(state, player)
-                if player == seat and len(actions) > 1:
-                    if proxy is not None:
-                        proxy.state = state
-                    start = time.process_time()
-                    action = bots[player].choose(observation, actions)
-                    seconds += time.process_time() - start
-                    choices += 1
-                else:
-                    action = bots[player].choose(observation, actions)
-                state = game.apply(state, action)
+            state, spent, made = play_timed(game, bots, seat, state, before_choice=_showing(proxy))
+            seconds += spent
+            choices += made
             total += outcome_rewards(game.returns(state))[seat]
         shares.append(total / PLAYERS)
     return shares, seconds / max(choices, 1)

@@ -43,7 +43,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardgames.bots import BotSpec, build_bot
@@ -195,6 +195,38 @@ def play_pair(  # noqa: PLR0913 - one keyword per setting of the run
     }
 
 
+def play_timed(
+    game: Game[Any, Any, Any],
+    bots: Sequence[Any],
+    seat: int,
+    state: Any,  # noqa: ANN401 - a state of the game
+    *,
+    before_choice: Callable[[Any], None] | None = None,
+) -> tuple[Any, float, int]:
+    """Play ``state`` to the end with ``bots``, timing ``seat``'s decisions with a choice.
+
+    Returns the final state, the CPU seconds of those decisions and their number;
+    ``before_choice`` sees the state before each of them (a measurement may need it).
+    """
+    seconds, decisions = 0.0, 0
+    while not game.is_terminal(state):
+        player = game.current_player(state)
+        assert player is not None
+        actions = game.legal_actions(state)
+        observation = game.observe(state, player)
+        if player == seat and len(actions) > 1:
+            if before_choice is not None:
+                before_choice(state)
+            start = time.process_time()
+            action = bots[player].choose(observation, actions)
+            seconds += time.process_time() - start
+            decisions += 1
+        else:
+            action = bots[player].choose(observation, actions)
+        state = game.apply(state, action)
+    return state, seconds, decisions
+
+
 def cpu_per_move(name: str, players: int, bot: str, *, deals: int, seed: int) -> float:
     """``bot``'s CPU seconds per decision against the heuristic in every other seat.
 
@@ -211,19 +243,9 @@ def cpu_per_move(name: str, players: int, bot: str, *, deals: int, seed: int) ->
             for s in range(players)
         ]
         state = game.initial_state(seed * 1_000_003 + deal)
-        while not game.is_terminal(state):
-            player = game.current_player(state)
-            assert player is not None
-            actions = game.legal_actions(state)
-            observation = game.observe(state, player)
-            if player == seat and len(actions) > 1:
-                start = time.process_time()
-                action = bots[player].choose(observation, actions)
-                seconds += time.process_time() - start
-                decisions += 1
-            else:
-                action = bots[player].choose(observation, actions)
-            state = game.apply(state, action)
+        _, spent, made = play_timed(game, bots, seat, state)
+        seconds += spent
+        decisions += made
     return seconds / decisions if decisions else 0.0
 
 
