@@ -63,16 +63,22 @@ def _horizon(state: SixesState, choice: str) -> int | None:
 def test_the_playout_is_the_loop_state_and_draws(
     position: tuple[Sixes, SixesState], horizon: str, limit: int | None, seed: int
 ) -> None:
-    """S5-S12: the same final state (== and repr), after the very same randbelow calls."""
+    """S5-S12: the same final state (== and repr), after the very same randbelow calls.
+
+    S8-S10: ``random_playout_returns`` scores that end after the same calls too.
+    """
     game, state = position
     before = repr(state)
-    theirs, ours = Recorder(seed), Recorder(seed)
+    theirs, ours, scorer = Recorder(seed), Recorder(seed), Recorder(seed)
     expected = loop_playout(game, state, theirs, _horizon(state, horizon), limit)
     played = game.random_playout(state, ours, _horizon(state, horizon), limit)
     assert played == expected
     assert repr(played) == repr(expected)
     assert played.playable_mask == expected.playable_mask
     assert ours.calls == theirs.calls
+    scored = game.random_playout_returns(state, scorer, _horizon(state, horizon), limit)
+    assert scored == game.returns(expected)
+    assert scorer.calls == theirs.calls
     assert repr(state) == before  # the argument is untouched
 
 
@@ -85,14 +91,20 @@ def test_the_playout_is_the_loop_state_and_draws(
 def test_a_plain_generator_is_drawn_inline_to_the_same_state(
     position: tuple[Sixes, SixesState], horizon: str, limit: int | None, seed: int
 ) -> None:
-    """S5-S12: with ``rng._randbelow`` the draws made inline leave the generator alike."""
+    """S5-S12: with ``rng._randbelow`` the draws made inline leave the generator alike.
+
+    S8-S10: so do those of ``cardgames.game.random_playout_returns``.
+    """
     game, state = position
-    theirs, ours = random.Random(seed), random.Random(seed)
+    theirs, ours, scorer = random.Random(seed), random.Random(seed), random.Random(seed)
     expected = loop_playout(game, state, theirs._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
     played = random_playout(game, state, ours._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
     assert played == expected
     assert repr(played) == repr(expected)
     assert ours.getstate() == theirs.getstate()
+    scored = random_playout_returns(game, state, scorer._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
+    assert scored == game.returns(expected)
+    assert scorer.getstate() == theirs.getstate()
 
 
 @given(_positions(), st.integers(0, 2**32))
@@ -212,45 +224,6 @@ def test_the_unrolled_deal_shuffles_as_random_shuffle(seed: int) -> None:
     expected = list(range(40))
     theirs.shuffle(expected)
     assert shuffled_deck(ours.getrandbits) == expected
-    assert ours.getstate() == theirs.getstate()
-
-
-@given(
-    _positions(),
-    st.sampled_from(("none", "current", "past")),
-    st.none() | st.integers(0, 12),
-    st.integers(0, 2**32),
-)
-def test_the_playout_returns_are_the_loops_returns_and_draws(
-    position: tuple[Sixes, SixesState], horizon: str, limit: int | None, seed: int
-) -> None:
-    """S8-S10: ``random_playout_returns`` scores the loop's end, after the same randbelow calls."""
-    game, state = position
-    before = repr(state)
-    theirs, ours = Recorder(seed), Recorder(seed)
-    expected = game.returns(loop_playout(game, state, theirs, _horizon(state, horizon), limit))
-    assert game.random_playout_returns(state, ours, _horizon(state, horizon), limit) == expected
-    assert ours.calls == theirs.calls
-    assert repr(state) == before  # the argument is untouched
-
-
-@given(
-    _positions(),
-    st.sampled_from(("none", "current", "past")),
-    st.none() | st.integers(0, 12),
-    st.integers(0, 2**32),
-)
-def test_the_playout_returns_leave_a_plain_generator_alike(
-    position: tuple[Sixes, SixesState], horizon: str, limit: int | None, seed: int
-) -> None:
-    """S8-S10: through ``cardgames.game.random_playout_returns``, drawn inline, the same state."""
-    game, state = position
-    theirs, ours = random.Random(seed), random.Random(seed)
-    expected = game.returns(
-        loop_playout(game, state, theirs._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
-    )
-    played = random_playout_returns(game, state, ours._randbelow, _horizon(state, horizon), limit)  # type: ignore[attr-defined]
-    assert played == expected
     assert ours.getstate() == theirs.getstate()
 
 
