@@ -153,3 +153,12 @@ def assert_reader_agrees(
         assert count == members(document["data"])
     both_ways(decode, document)
     return value
+
+
+def declines(read: Callable[..., object], *arguments: object) -> bool:
+    """Whether the fast reader ``read(*arguments)`` declines (raises anything)."""
+    try:
+        read(*arguments)
+    except Exception:  # noqa: BLE001 - any exception declines
+        return True
+    return False

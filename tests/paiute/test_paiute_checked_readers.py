@@ -25,7 +25,7 @@ from cardgames.paiute.document import read_checked_observation, read_checked_sta
 from cardgames.paiute.history import DrewFromDiscard, DrewFromStock
 from cardgames.paiute.observation import known_cards
 from cardgames.serialization import decode_observation, decode_state, encode
-from json_mutation import assert_reader_agrees, both_ways, members
+from json_mutation import assert_reader_agrees, both_ways, declines, members
 
 GAMES = (
     Paiute(PaiuteConfig()),
@@ -44,14 +44,6 @@ def _position(game: Paiute, rng: random.Random) -> PaiuteState:
         legal = game.legal_actions(state)
         state = game.apply(state, legal[rng.randrange(len(legal))])
     return state
-
-
-def _declines(game: Paiute, data: object) -> bool:
-    try:
-        read_checked_observation(game, data)
-    except Exception:  # noqa: BLE001 - any exception declines
-        return True
-    return False
 
 
 @settings(max_examples=300, deadline=None)
@@ -129,7 +121,7 @@ def _view(game: Paiute, rng: random.Random, *, seen_draw: bool = False) -> Any:
 
 def _refused(game: Paiute, document: Any) -> None:
     """Both the fast reader and the checked path refuse ``document``."""
-    assert _declines(game, json.loads(json.dumps(document["data"])))
+    assert declines(read_checked_observation, game, json.loads(json.dumps(document["data"])))
     with pytest.raises(DecodeError, match="impossible observation"):
         decode_observation(game, json.dumps(document))
     with pytest.raises(DecodeError, match="impossible observation"):
@@ -191,7 +183,7 @@ def test_a_hidden_draw_of_the_turned_card_is_refused() -> None:
     game = GAMES[1]
     document, _ = _view(game, random.Random(5), seen_draw=True)
     assert document["data"]["drawn_card"] is not None
-    assert not _declines(game, json.loads(json.dumps(document["data"])))
+    assert not declines(read_checked_observation, game, json.loads(json.dumps(document["data"])))
     document["data"]["drawn_card"] = None
     _refused(game, document)
 
@@ -201,11 +193,11 @@ def test_other_shapes_and_spectators_are_declined() -> None:
     game = GAMES[0]
     state = game.initial_state(seed=4)
     data: Any = encode(game, game.observe(state, PlayerId(0)))["data"]
-    assert not _declines(game, data)
+    assert not declines(read_checked_observation, game, data)
     spectator = encode(game, game.observe(state, None))["data"]
     for shape in ([], None, {**data, "extra": 1}, spectator, {**data, "player": True}):
-        assert _declines(game, shape)
-    assert _declines(GAMES[1], data)  # four seats for two (P1)
+        assert declines(read_checked_observation, game, shape)
+    assert declines(read_checked_observation, GAMES[1], data)  # four seats for two (P1)
 
 
 def _hidden_draw_view(game: Paiute) -> tuple[Any, list[str]]:
@@ -292,7 +284,7 @@ def test_a_turned_card_hidden_in_play_is_left_to_the_checked_path() -> None:
     document: Any = encode(game, game.observe(game.initial_state(seed=6), PlayerId(0)))
     assert document["data"]["wild_card_in_stock"] is True
     document["data"]["wild_card_in_stock"] = False
-    assert _declines(game, json.loads(json.dumps(document["data"])))
+    assert declines(read_checked_observation, game, json.loads(json.dumps(document["data"])))
     both_ways(lambda source: decode_observation(game, source), document)
 
 
@@ -301,7 +293,7 @@ def test_a_rebuild_from_no_cards_is_left_to_the_checked_path() -> None:
     game = GAMES[1]
     document: Any = encode(game, game.observe(game.initial_state(seed=8), PlayerId(0)))
     document["data"]["history"].append({"type": "rebuilt_stock", "cards": []})
-    assert _declines(game, json.loads(json.dumps(document["data"])))
+    assert declines(read_checked_observation, game, json.loads(json.dumps(document["data"])))
     both_ways(lambda source: decode_observation(game, source), document)
 
 
@@ -323,7 +315,7 @@ def test_an_observation_field_out_of_its_range_is_declined(edits: dict[str, Any]
     game = GAMES[0]
     document: Any = encode(game, game.observe(game.initial_state(seed=15), PlayerId(0)))
     document["data"].update(edits)
-    assert _declines(game, json.loads(json.dumps(document["data"])))
+    assert declines(read_checked_observation, game, json.loads(json.dumps(document["data"])))
     both_ways(lambda source: decode_observation(game, source), document)
 
 
@@ -337,13 +329,5 @@ def test_a_state_whose_drawn_card_is_not_in_the_hand_is_declined() -> None:
     data = document["data"]
     data["drawn_card"] = next(card for card in data["stock"] if card != data["drawn_card"])
     data["drawn_from_discard"] = False
-    assert _declines_state(game, json.loads(json.dumps(data)))
+    assert declines(read_checked_state, game, json.loads(json.dumps(data)))
     both_ways(lambda source: decode_state(game, source), document)
-
-
-def _declines_state(game: Paiute, data: object) -> bool:
-    try:
-        read_checked_state(game, data)
-    except Exception:  # noqa: BLE001 - any exception declines
-        return True
-    return False

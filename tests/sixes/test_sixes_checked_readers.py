@@ -27,7 +27,7 @@ from cardgames.serialization import decode_observation, decode_state, encode
 from cardgames.sixes import Pass, Sixes, SixesConfig, SixesState
 from cardgames.sixes.deck import playable_mask
 from cardgames.sixes.document import _feasible, read_checked_observation, read_checked_state
-from json_mutation import assert_reader_agrees, both_ways, members
+from json_mutation import assert_reader_agrees, both_ways, declines, members
 
 GAMES = (
     Sixes(SixesConfig(num_players=2)),
@@ -49,14 +49,6 @@ def _position(game: Sixes, rng: random.Random) -> SixesState:
         choice = passes[0] if passes and rng.random() < 0.3 else rng.choice(legal)
         state = game.apply(state, choice)
     return state
-
-
-def _declines(read: Any, game: Sixes, data: object) -> bool:
-    try:
-        read(game, data)
-    except Exception:  # noqa: BLE001 - any exception declines
-        return True
-    return False
 
 
 @settings(max_examples=300, deadline=None)
@@ -114,12 +106,12 @@ def test_a_spectator_view_and_other_shapes_are_declined() -> None:
     game = GAMES[1]
     state = game.initial_state(seed=4)
     spectator: Any = encode(game, game.observe(state, None))["data"]
-    assert _declines(read_checked_observation, game, spectator)
+    assert declines(read_checked_observation, game, spectator)
     data: Any = encode(game, state)["data"]
     shapes: list[object] = [[], None, {**data, "extra": 1}, {**data, "pending_decks": [[]]}]
     for shape in shapes:
-        assert _declines(read_checked_state, game, shape)
-    assert _declines(read_checked_state, GAMES[0], data)  # four hands for two seats (S1)
+        assert declines(read_checked_state, game, shape)
+    assert declines(read_checked_state, GAMES[0], data)  # four hands for two seats (S1)
 
 
 def _after_a_pass(game: Sixes) -> SixesState:
@@ -152,7 +144,7 @@ def test_an_observation_whose_unseen_cards_cannot_be_dealt_is_refused() -> None:
     card = next(text for text in data["hand"] if text in playable)
     data["hand"].remove(card)
     data["hand_sizes"] = [data["hand_sizes"][0] - 1, data["hand_sizes"][1] + 1]
-    assert _declines(read_checked_observation, game, json.loads(json.dumps(data)))
+    assert declines(read_checked_observation, game, json.loads(json.dumps(data)))
     with pytest.raises(DecodeError, match="passes"):
         decode_observation(game, json.dumps(document))
 
@@ -163,7 +155,7 @@ def test_an_observation_claiming_more_hidden_cards_than_exist_is_refused() -> No
     view = game.observe(game.initial_state(seed=9), PlayerId(2))
     document: Any = encode(game, view)
     document["data"]["hand_sizes"][0] += 1
-    assert _declines(read_checked_observation, game, document["data"])
+    assert declines(read_checked_observation, game, document["data"])
     with pytest.raises(DecodeError, match="hand sizes"):
         decode_observation(game, json.dumps(document))
 
@@ -177,7 +169,7 @@ def test_a_state_with_a_history_out_of_order_is_left_to_the_checked_path() -> No
     document: Any = encode(game, state)
     history = document["data"]["history"]
     history[0], history[1] = history[1], history[0]
-    assert _declines(read_checked_state, game, document["data"])
+    assert declines(read_checked_state, game, document["data"])
     with pytest.raises(DecodeError, match="6♦"):
         decode_state(game, json.dumps(document))
 
@@ -188,7 +180,7 @@ def test_an_observation_with_an_empty_hand_and_a_player_to_act_is_refused() -> N
     view = game.observe(game.initial_state(seed=5), PlayerId(0))
     document: Any = encode(game, view)
     document["data"]["hand_sizes"] = [10, 0, 20, 10]
-    assert _declines(read_checked_observation, game, document["data"])
+    assert declines(read_checked_observation, game, document["data"])
     with pytest.raises(DecodeError, match="impossible observation"):
         decode_observation(game, json.dumps(document))
 
@@ -238,7 +230,7 @@ def test_a_state_field_out_of_its_range_is_declined(edits: dict[str, Any]) -> No
     if "to_play" in edits and edits["to_play"] is not None:
         holder = next(seat for seat, hand in enumerate(state.hands) if Card.parse("6d") in hand)
         document["data"]["to_play"] = (holder + 1) % 4
-    assert _declines(read_checked_state, game, document["data"])
+    assert declines(read_checked_state, game, document["data"])
     both_ways(lambda source: decode_state(game, source), document)
 
 
@@ -248,7 +240,7 @@ def test_a_hand_of_the_wrong_size_for_its_plays_is_declined() -> None:
     document: Any = encode(game, game.initial_state(seed=13))
     hands = document["data"]["hands"]
     hands[1].append(hands[0].pop())
-    assert _declines(read_checked_state, game, document["data"])
+    assert declines(read_checked_state, game, document["data"])
     with pytest.raises(DecodeError, match="S4"):
         decode_state(game, json.dumps(document))
 
@@ -270,7 +262,7 @@ def test_an_observation_field_out_of_its_range_is_declined(edits: dict[str, Any]
     """S8, S10: each of these is declined, and both paths agree on the verdict."""
     game = GAMES[1]
     document = _edited(encode(game, game.observe(game.initial_state(seed=14), PlayerId(0))), edits)
-    assert _declines(read_checked_observation, game, document["data"])
+    assert declines(read_checked_observation, game, document["data"])
     both_ways(lambda source: decode_observation(game, source), document)
 
 
