@@ -12,6 +12,7 @@ card has a dense index in 0..39, ``suit * 10 + position``, which is also its act
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
@@ -48,6 +49,7 @@ __all__ = [
     "mask_of_cards",
     "mask_of_distinct",
     "mask_of_indices",
+    "pile_dealer",
     "playable_mask",
     "seeded_random",
     "shuffle",
@@ -257,6 +259,47 @@ def _unrolled_shuffle() -> Callable[[Callable[[int], int]], list[int]]:
 shuffled_deck: Final = _unrolled_shuffle()
 """``shuffled_deck(rng.getrandbits)``: ``list(range(40))`` in the order ``rng.shuffle`` gives it
 for a plain :class:`random.Random` (where :data:`PLAIN_DRAWS`), with the very same draws."""
+
+
+@functools.lru_cache(maxsize=DECK_SIZE)
+def pile_dealer(piles: int) -> Callable[[Callable[[int], int]], tuple[int, ...]]:
+    """A function dealing the 40 cards, shuffled as :data:`shuffled_deck` shuffles them, into piles.
+
+    ``pile_dealer(n)(rng.getrandbits)`` gives ``n`` bitmasks: pile ``c`` holds the cards at
+    the deck positions ``c``, ``c + n``, ``c + 2n``, … of the deck that ``shuffled_deck(
+    rng.getrandbits)`` gives (after ``shuffle``, the card index at position ``i``), with the
+    very same draws. Dealing one card at a time round the table (S4) gives each seat the cards
+    of one pile.
+
+    A Fisher-Yates step ``i`` swaps positions ``i`` and ``j <= i`` and never touches position
+    ``i`` again, so the card it brings there is the card of position ``i`` for good: the
+    function adds its bit to pile ``i % n`` and moves the card of ``i`` to ``j``, without
+    building the shuffled deck. Generated once per pile count (the 40 steps unrolled, like
+    :data:`shuffled_deck`).
+
+    Raises:
+        ValueError: ``piles`` is not in 1..40.
+    """
+    if not 1 <= piles <= DECK_SIZE:
+        raise ValueError(f"the 40 cards go into 1 to 40 piles, not {piles}")
+    lines = ["def piles(getrandbits):", "    order = list(BITS)"]
+    started: set[int] = set()
+    for i, size, bits in SHUFFLE_STEPS[DECK_SIZE]:
+        lines += [
+            f"    j = getrandbits({bits})",
+            f"    while j >= {size}:",
+            f"        j = getrandbits({bits})",
+        ]
+        pile = i % piles
+        lines.append(f"    p{pile} {'+=' if pile in started else '='} order[j]")
+        lines.append(f"    order[j] = order[{i}]")
+        started.add(pile)
+    lines.append(f"    p0 {'+=' if 0 in started else '='} order[0]")
+    lines.append(f"    return ({''.join(f'p{pile}, ' for pile in range(piles))})")
+    namespace: dict[str, object] = {"BITS": BITS}
+    source = "\n".join(lines)
+    exec(compile(source, f"<sixes deal into {piles} piles>", "exec"), namespace)  # noqa: S102 - generated from constants only
+    return namespace["piles"]  # type: ignore[return-value]
 
 
 def shuffle(rng: random.Random, items: list[int]) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -55,9 +56,9 @@ from cardgames.sixes.deck import (
     card_index,
     cards_of_mask,
     index_of,
-    mask_of_distinct,
+    indices_of_mask,
+    pile_dealer,
     seeded_random,
-    shuffled_deck,
 )
 from cardgames.sixes.observation import SixesObservation, observe_seat
 from cardgames.sixes.playout import PASS_FLAG, Choices, play_randomly, score_randomly
@@ -104,6 +105,24 @@ hands and the stacks of a state; every table size of S1)."""
 _TURN_TUPLES: Final = tuple(tuple((turn,) for turn in row) for row in TURNS)
 """``_TURN_TUPLES[seat][action_id]``: the history entry as a 1-tuple, ready to be appended."""
 
+# The tables of a play, indexed by the played card's 52-card ``Card.index`` (so that ``apply``
+# needs no lookup of its Sixes index): 0 and no turn for an 8, 9 or 10, which Sixes does not use.
+_BIT_OF_CARD: Final = tuple(0 if i is None else BITS[i] for i in INDEX_BY_CARD_INDEX)
+"""``_BIT_OF_CARD[card.index]``: the card's bit in the masks, 0 outside the 40-card deck (S2)."""
+_PLAYABLE_CHANGE: Final = tuple(
+    0 if i is None else GROWTH[i] - BITS[i] for i in INDEX_BY_CARD_INDEX
+)
+"""``_PLAYABLE_CHANGE[card.index]``: the playable mask after the play of a playable card is the
+mask before plus this: the card leaves it and the cards it opens come in (S6; none of those was
+playable before, as the end of its run was the card itself). Adding two ints of more than 30
+bits is cheaper in CPython than a bitwise operation on them."""
+_PLAY_TURNS: Final = tuple(
+    tuple(() if i is None else row[i] for i in INDEX_BY_CARD_INDEX) for row in _TURN_TUPLES
+)
+"""``_PLAY_TURNS[seat][card.index]``: the history entry of ``seat`` playing the card, a 1-tuple."""
+_PASS_TURNS: Final = tuple(row[PASS_ID] for row in _TURN_TUPLES)
+"""``_PASS_TURNS[seat]``: the history entry of ``seat`` passing, a 1-tuple."""
+
 
 def _checked_deck(deck: Sequence[Card], what: str) -> tuple[int, ...]:
     """The card indices of ``deck``, which must be an order of the 40 Sixes cards (S2)."""
@@ -144,10 +163,15 @@ class Sixes:
     # games, and two threads using one game only ever add equal entries to its caches).
     _next_seat: tuple[PlayerId, ...] = attrs.field(init=False, eq=False, repr=False)
     _deal_seats: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    _deal_starts: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(
+    _deal_piles: Callable[[Callable[[int], int]], tuple[int, ...]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    _hands_of_piles: tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...] = attrs.field(
         init=False, eq=False, repr=False
     )
     _may_pass: bool = attrs.field(init=False, eq=False, repr=False)
+    _pays_per_card: bool = attrs.field(init=False, eq=False, repr=False)
+    _max_rounds: int | None = attrs.field(init=False, eq=False, repr=False)
     _actions: dict[int, tuple[SixesAction, ...]] = attrs.field(init=False, eq=False, repr=False)
     _masks: dict[int, tuple[bool, ...]] = attrs.field(init=False, eq=False, repr=False)
     _choices: dict[int, Choices] = attrs.field(init=False, eq=False, repr=False)
@@ -169,12 +193,17 @@ class Sixes:
                 for dealer in range(n)
             ),
         )
+        # Deck position i goes to seat _deal_seats[dealer][i], which repeats every n cards:
+        # the cards of pile i % n (see pile_dealer) are the hand of that seat.
+        object.__setattr__(self, "_deal_piles", pile_dealer(n))
         object.__setattr__(
             self,
-            "_deal_starts",
-            tuple(tuple((seats[start], start) for start in range(n)) for seats in self._deal_seats),
+            "_hands_of_piles",
+            tuple(itemgetter(*map(seats[:n].index, range(n))) for seats in self._deal_seats),
         )
         object.__setattr__(self, "_may_pass", not self.config.must_play_if_able)
+        object.__setattr__(self, "_pays_per_card", bool(self.config.pay_per_card_left))
+        object.__setattr__(self, "_max_rounds", self.config.max_rounds)
         object.__setattr__(self, "_actions", {})
         object.__setattr__(self, "_masks", {})
         object.__setattr__(self, "_choices", {})
@@ -273,36 +302,30 @@ class Sixes:
         stacks = (self.config.starting_chips,) * self.config.num_players
         return self._deal(hands, PlayerId(first_dealer), stacks, 1, chance_key, pending)
 
-    def _hands(self, indices: Sequence[int], dealer: int) -> list[int]:
+    def _hands(self, indices: Sequence[int], dealer: int) -> tuple[int, ...]:
         """The hands (as masks) ``dealer`` deals from the deck order ``indices`` (S4, S11)."""
         hands = [0] * self.config.num_players
         for seat, index in zip(self._deal_seats[dealer], indices, strict=True):
             hands[seat] |= 1 << index
-        return hands
+        return tuple(hands)
 
-    def _shuffled_hands(self, rng: random.Random, dealer: int) -> list[int]:
+    def _shuffled_hands(self, rng: random.Random, dealer: int) -> tuple[int, ...]:
         """The hands ``dealer`` deals from a deck shuffled by ``rng`` (S4, S11).
 
         The same draws as ``rng.shuffle`` of the 40 card indices followed by the deal
-        (:meth:`_hands`): the draws are made inline for a plain :class:`random.Random` (see
-        :data:`~cardgames.sixes.deck.shuffled_deck`), and each hand is taken from the shuffled
-        deck in one slice (every n-th card).
+        (:meth:`_hands`): for a plain :class:`random.Random` the draws are made inline and
+        each card goes straight to its seat's pile (see
+        :func:`~cardgames.sixes.deck.pile_dealer`).
         """
         if rng.__class__ is not random.Random or not PLAIN_DRAWS:
             order = list(range(DECK_SIZE))
             rng.shuffle(order)
             return self._hands(order, dealer)
-        order = shuffled_deck(rng.getrandbits)
-        # Deck position i goes to seat _deal_seats[dealer][i], which repeats every n cards.
-        n = self.config.num_players
-        hands = [0] * n
-        for seat, start in self._deal_starts[dealer]:
-            hands[seat] = mask_of_distinct(order[start::n])
-        return hands
+        return self._hands_of_piles[dealer](self._deal_piles(rng.getrandbits))
 
     def _deal(  # noqa: PLR0913, PLR0917 - a round's whole context
         self,
-        hands: list[int],
+        hands: tuple[int, ...],
         dealer: PlayerId,
         stacks: tuple[int, ...],
         round_number: int,
@@ -314,7 +337,7 @@ class Sixes:
         while not hands[opener] & SIX_OF_DIAMONDS_BIT:
             opener += 1
         return unchecked_state(
-            tuple(hands),
+            hands,
             0,
             SIX_OF_DIAMONDS_BIT,
             stacks,
@@ -367,21 +390,24 @@ class Sixes:
             return plays | PASS_FLAG
         return plays
 
-    def _actions_for(self, key: int) -> tuple[SixesAction, ...]:
-        """The legal actions for ``key`` (see :meth:`_legal_key`), kept in the game's cache."""
-        actions: list[SixesAction] = []
-        plays = key & ~PASS_FLAG
-        while plays:
-            low = plays & -plays
-            actions.append(PLAYS[low.bit_length() - 1])
-            plays ^= low
-        if key & PASS_FLAG:
-            actions.append(PASS)
+    def _actions_for(self, plays: int) -> tuple[SixesAction, ...]:
+        """The legal actions of a player whose playable cards are ``plays``, kept in the cache.
+
+        They depend on ``plays`` alone: without a play the pass (S7); with plays, the pass
+        besides unless ``must_play_if_able`` or the play is the opening 6♦ (S5), which is
+        playable exactly while the table is empty and then the only playable card.
+        """
+        if not plays:
+            actions: tuple[SixesAction, ...] = _PASS_ONLY
+        else:
+            actions = tuple([PLAYS[index] for index in indices_of_mask(plays)])
+            if self._may_pass and plays != SIX_OF_DIAMONDS_BIT:
+                actions += _PASS_ONLY
         cache = self._actions
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
-        result = cache[key] = tuple(actions)
-        return result
+        cache[plays] = actions
+        return actions
 
     def legal_actions(self, state: SixesState) -> tuple[SixesAction, ...]:
         """Every legal action in id order: plays by card index (suit, then A…K), then the pass.
@@ -399,12 +425,8 @@ class Sixes:
             plays = state.hand_masks[player] & state.playable_mask
         except AttributeError:
             raise _foreign(state) from None
-        if not plays:
-            return _PASS_ONLY
-        if self._may_pass and state.table_mask:
-            plays |= PASS_FLAG
-        actions = self._actions.get(plays)
-        return self._actions_for(plays) if actions is None else actions
+        # (a tuple of actions is never empty, so never false)
+        return self._actions.get(plays) or self._actions_for(plays)
 
     def legal_action_mask(self, state: SixesState) -> tuple[bool, ...]:
         """A tuple of 41 booleans, True at the id of each legal action."""
@@ -440,7 +462,7 @@ class Sixes:
 
     # --- applying actions ---
 
-    def apply(self, state: SixesState, action: SixesAction) -> SixesState:
+    def apply(self, state: SixesState, action: SixesAction) -> SixesState:  # noqa: C901 - the common play and pass inline, the rest by call
         """The state after the current player takes ``action``; ``state`` is unchanged.
 
         Raises:
@@ -453,33 +475,57 @@ class Sixes:
             if action.__class__ is Play:
                 card = action.card
                 if card.__class__ is Card and player is not None:
-                    index = INDEX_BY_CARD_INDEX[card.index]
-                    if index is not None:
-                        bit = BITS[index]
-                        hands = state.hand_masks
-                        hand = hands[player]
-                        playable = state.playable_mask
-                        if hand & bit & playable:
-                            if hand == bit:  # the round's last card (S8)
-                                return self._last_card(state, player, index)
-                            # The common play, inline: in hand, playable, not the last card.
+                    index = card.index  # the 52-card index: the tables need no Sixes index
+                    bit = _BIT_OF_CARD[index]  # 0 for an 8, 9 or 10 (S2)
+                    hands = state.hand_masks
+                    hand = hands[player]
+                    rest = hand ^ bit  # below the hand exactly when the bit is in it
+                    playable = state.playable_mask
+                    if rest < hand and playable & bit:
+                        if rest:
+                            # The common play, inline: in hand, playable, not the last card
+                            # (a card of the hand is not on the table: adding its bit sets it).
                             return unchecked_state(
-                                _REPLACE[len(hands)][player](hands, hand ^ bit),
-                                state.table_mask | bit,
-                                (playable ^ bit) | GROWTH[index],
+                                _REPLACE[len(hands)][player](hands, rest),
+                                state.table_mask + bit,
+                                playable + _PLAYABLE_CHANGE[index],
                                 state.stacks,
                                 state.pot,
                                 state.settled_stacks,
                                 state.dealer,
                                 self._next_seat[player],
                                 state.round_number,
-                                state.history + _TURN_TUPLES[player][index],
+                                state.history + _PLAY_TURNS[player][index],
                                 state.stack_emptied,
                                 state.chance_key,
                                 state.pending_decks,
                             )
+                        # The round's last card (S8).
+                        return self._last_card(state, player, bit.bit_length() - 1)
                 raise self._refuse(state, player, action)
             if action.__class__ is Pass:
+                if player is None:
+                    raise self._refuse(state, player, action)
+                stacks = state.stacks
+                chips = stacks[player]
+                if chips > 1 and not state.hand_masks[player] & state.playable_mask:
+                    # The common pass, inline: legal without a play (S7), and the passer
+                    # keeps a chip.
+                    return unchecked_state(
+                        state.hand_masks,
+                        state.table_mask,
+                        state.playable_mask,
+                        _REPLACE[len(stacks)][player](stacks, chips - 1),
+                        state.pot + 1,
+                        state.settled_stacks,
+                        state.dealer,
+                        self._next_seat[player],
+                        state.round_number,
+                        state.history + _PASS_TURNS[player],
+                        state.stack_emptied,
+                        state.chance_key,
+                        state.pending_decks,
+                    )
                 return self._pass(state, player)
         except AttributeError:
             if state.__class__ is not SixesState:
@@ -619,42 +665,50 @@ class Sixes:
         return self._reject(state, player, action)
 
     def _last_card(self, state: SixesState, player: PlayerId, index: int) -> SixesState:
-        """Play the card of index ``index``, the last of ``player``'s hand (S6), and settle (S8)."""
-        bit = 1 << index
-        hands = state.hand_masks
-        return self._end_round(
-            state,
-            player,
-            _REPLACE[len(hands)][player](hands, 0),
-            state.table_mask | bit,
-            (state.playable_mask ^ bit) | GROWTH[index],
-            state.history + _TURN_TUPLES[player][index],
-        )
+        """Play the card of index ``index``, the last of ``player``'s hand (S6), and settle (S8).
+
+        The round's final position (its hands, table and history) is built only when the game
+        ends with it; otherwise the next round is dealt from the settled stacks (S9).
+        """
+        stacks = state.stacks
+        if self._pays_per_card:
+            settled = self._settle(list(stacks), state.hand_masks, state.pot, player)
+        else:  # the winner takes the pot, and that is all (S8)
+            settled = _REPLACE[len(stacks)][player](stacks, stacks[player] + state.pot)
+        round_number = state.round_number
+        if (
+            state.stack_emptied
+            or 0 in settled
+            or (self._max_rounds is not None and round_number >= self._max_rounds)
+        ):
+            bit = BITS[index]
+            return _final_state(
+                state,
+                hands=_REPLACE[len(state.hand_masks)][player](state.hand_masks, 0),
+                table=state.table_mask | bit,
+                playable=(state.playable_mask ^ bit) | GROWTH[index],
+                stacks=settled,
+                history=state.history + _TURN_TUPLES[player][index],
+                emptied=state.stack_emptied or 0 in settled,
+            )
+        history = state.history
+        # Whoever played the 6♦ deals the next round (S9): the first turn of the round, or
+        # this one when the 6♦ was the only card of the hand.
+        dealer = history[0].player if history else player
+        chance_key = state.chance_key
+        pending = state.pending_decks
+        if pending:
+            hands = self._hands([card_index(card) for card in pending[0]], dealer)
+            pending = pending[1:]
+        else:
+            rng = seeded_random((chance_key << 32) | (round_number + 1))
+            hands = self._shuffled_hands(rng, dealer)
+        return self._deal(hands, dealer, settled, round_number + 1, chance_key, pending)
 
     def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
+        """Pass (S7): any pass ``apply`` does not make inline, or says why it is illegal."""
         if player is None:
             raise self._refuse(state, player, PASS)
-        stacks = state.stacks
-        chips = stacks[player]
-        playable = state.playable_mask
-        table = state.table_mask
-        if chips > 1 and (not state.hand_masks[player] & playable or (self._may_pass and table)):
-            # The common pass, inline: legal (S7), and the passer keeps a chip.
-            return unchecked_state(
-                state.hand_masks,
-                table,
-                playable,
-                _REPLACE[len(stacks)][player](stacks, chips - 1),
-                state.pot + 1,
-                state.settled_stacks,
-                state.dealer,
-                self._next_seat[player],
-                state.round_number,
-                state.history + _TURN_TUPLES[player][PASS_ID],
-                state.stack_emptied,
-                state.chance_key,
-                state.pending_decks,
-            )
         if not self._legal_key(state, player) & PASS_FLAG:
             raise self._reject(state, player, PASS)
         history = state.history + _TURN_TUPLES[player][PASS_ID]
@@ -710,41 +764,7 @@ class Sixes:
         seat = following
         while hands[seat].bit_count() != fewest:
             seat = self._next_seat[seat]
-        return (*stacks[:seat], stacks[seat] + pot, *stacks[seat + 1 :])
-
-    def _end_round(  # noqa: PLR0913, PLR0917 - the finished round's position
-        self,
-        state: SixesState,
-        winner: PlayerId,
-        hands: tuple[int, ...],
-        table: int,
-        playable: int,
-        history: tuple[SixesTurn, ...],
-    ) -> SixesState:
-        """Settle the round ``winner`` won (S8); deal the next or end the game (S9, S10)."""
-        settled = self._settle(list(state.stacks), hands, state.pot, winner)
-        emptied = state.stack_emptied or 0 in settled
-        max_rounds = self.config.max_rounds
-        if emptied or (max_rounds is not None and state.round_number >= max_rounds):
-            return _final_state(
-                state,
-                hands=hands,
-                table=table,
-                playable=playable,
-                stacks=settled,
-                history=history,
-                emptied=emptied,
-            )
-        next_round = state.round_number + 1
-        pending = state.pending_decks
-        dealer = history[0].player
-        if pending:
-            dealt = self._hands([card_index(card) for card in pending[0]], dealer)
-            pending = pending[1:]
-        else:
-            rng = seeded_random((state.chance_key << 32) | next_round)
-            dealt = self._shuffled_hands(rng, dealer)
-        return self._deal(dealt, dealer, settled, next_round, state.chance_key, pending)
+        return _REPLACE[len(stacks)][seat](stacks, stacks[seat] + pot)
 
     def _settle(
         self, stacks: list[int], hands: Sequence[int], pot: int, winner: PlayerId
