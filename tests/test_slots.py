@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import weakref
+from typing import Self
 
 import attrs
 import pytest
@@ -58,3 +59,20 @@ def test_an_order_must_name_every_field_once() -> None:
     """A wrong ``order`` is refused when the builder is made."""
     with pytest.raises(ValueError, match="each field"):
         slot_builder(_Point, order=("x", "y"))
+
+
+@attrs.frozen
+class _Positive:
+    """A frozen value whose own ``__init__`` refuses what the builder is trusted with."""
+
+    n: int = attrs.field(validator=attrs.validators.gt(0))
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:  # noqa: ARG004 - refuses all
+        raise AssertionError("the class's own __new__ ran")
+
+
+def test_the_builder_runs_neither_the_class_new_nor_its_init() -> None:
+    """Built unchecked, an object skips the class's ``__new__``, ``__init__`` and validators."""
+    built = slot_builder(_Positive)(-1)
+    assert type(built) is _Positive
+    assert built.n == -1

@@ -54,8 +54,8 @@ def slot_builder(cls: type[_T], order: Sequence[str] | None = None) -> Any:  # n
         names = list(order)
     # The parameters are the fields' ``__init__`` names, so keyword calls work too.
     params = [fields[name] for name in names]
-    namespace: dict[str, object] = {"_new": object.__new__, "_cls": cls, "_twin": _twin(cls)}
-    lines = [f"def build({', '.join(params)}):", "    obj = _new(_twin)"]
+    namespace: dict[str, object] = {"_cls": cls, "_twin": _twin(cls)}
+    lines = [f"def build({', '.join(params)}):", "    obj = _twin()"]
     lines += [f"    obj.{name} = {param}" for name, param in zip(names, params, strict=True)]
     lines.append("    obj.__class__ = _cls")
     lines.append("    return obj")
@@ -71,7 +71,9 @@ def _twin(cls: type[_T]) -> type[_T]:
 
     An object is built as the twin and then becomes ``cls`` by ``__class__`` assignment, which
     CPython allows between a class and a subclass that adds no slots. Both ``__setattr__`` and
-    ``__delattr__`` are the plain ones so that the interpreter stores to the slots directly.
+    ``__delattr__`` are the plain ones so that the interpreter stores to the slots directly, and
+    ``__new__`` and ``__init__`` are ``object``'s, so that calling the twin makes an empty
+    object in C (cheaper than calling ``object.__new__(twin)``).
     """
     return type(
         f"_Unchecked{cls.__name__}",
@@ -80,6 +82,8 @@ def _twin(cls: type[_T]) -> type[_T]:
             "__slots__": (),
             "__setattr__": object.__setattr__,
             "__delattr__": object.__delattr__,
+            "__new__": object.__new__,
+            "__init__": object.__init__,
             "__module__": cls.__module__,
             "__qualname__": f"_Unchecked{cls.__qualname__}",
         },
