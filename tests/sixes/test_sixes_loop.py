@@ -50,6 +50,10 @@ CONFIGS = (
 ACTIONS = (*PLAYS, PASS)
 
 
+class _OwnRandom(random.Random):
+    """A generator of another class: the deal calls its own ``shuffle``."""
+
+
 def _games(config: SixesConfig, seeds: range) -> list[tuple[SixesState, SixesAction]]:
     """Every (state, action) of seeded random games, the actions chosen uniformly."""
     game = Sixes(config)
@@ -197,11 +201,12 @@ def test_a_shuffled_deal_gives_each_seat_what_dealing_card_by_card_gives(
     """S4, S11: the piles go to the seats the dealer deals to, the generator as after a shuffle."""
     game = Sixes(config)
     dealer %= config.num_players
-    theirs, ours = random.Random(seed), random.Random(seed)
-    order = list(range(DECK_SIZE))
-    theirs.shuffle(order)
-    assert game._shuffled_hands(ours, dealer) == game._hands(order, dealer)
-    assert ours.getstate() == theirs.getstate()
+    for make in (random.Random, _OwnRandom):
+        theirs, ours = make(seed), make(seed)
+        order = list(range(DECK_SIZE))
+        theirs.shuffle(order)
+        assert game._shuffled_hands(ours, dealer) == game._hands(order, dealer)
+        assert ours.getstate() == theirs.getstate()
 
 
 def test_the_round_won_with_a_lone_six_of_diamonds_is_dealt_by_its_winner() -> None:

@@ -705,10 +705,8 @@ class Sixes:
             hands = self._shuffled_hands(rng, dealer)
         return self._deal(hands, dealer, settled, round_number + 1, chance_key, pending)
 
-    def _pass(self, state: SixesState, player: PlayerId | None) -> SixesState:
-        """Pass (S7): any pass ``apply`` does not make inline, or says why it is illegal."""
-        if player is None:
-            raise self._refuse(state, player, PASS)
+    def _pass(self, state: SixesState, player: PlayerId) -> SixesState:
+        """Pass (S7): any pass of ``player`` that ``apply`` does not make inline, or why not."""
         if not self._legal_key(state, player) & PASS_FLAG:
             raise self._reject(state, player, PASS)
         history = state.history + _TURN_TUPLES[player][PASS_ID]
