@@ -266,10 +266,10 @@ def pile_dealer(piles: int) -> Callable[[Callable[[int], int]], tuple[int, ...]]
     """A function dealing the 40 cards, shuffled as :data:`shuffled_deck` shuffles them, into piles.
 
     ``pile_dealer(n)(rng.getrandbits)`` gives ``n`` bitmasks: pile ``c`` holds the cards at
-    the deck positions ``c``, ``c + n``, ``c + 2n``, … of the deck that ``shuffled_deck(
-    rng.getrandbits)`` gives (after ``shuffle``, the card index at position ``i``), with the
-    very same draws. Dealing one card at a time round the table (S4) gives each seat the cards
-    of one pile.
+    the deck positions ``c``, ``c + n``, ``c + 2n``, … of the order that
+    :data:`shuffled_deck` gives for the same generator, with the very same draws (so, for a
+    plain :class:`random.Random`, of ``rng.shuffle`` of the 40 card indices). Dealing one card
+    at a time round the table (S4) gives each seat the cards of one pile.
 
     A Fisher-Yates step ``i`` swaps positions ``i`` and ``j <= i`` and never touches position
     ``i`` again, so the card it brings there is the card of position ``i`` for good: the
