@@ -862,9 +862,12 @@ class Sixes:
         # The mask of a hand this game's observe made (a frozenset keeps its hash once taken).
         hand = observation.hand
         own = self._hand_masks.get(hand) if hand.__class__ is frozenset else None
-        sampler = prepare(observation, must_play_if_able=self.config.must_play_if_able, own=own)
+        # A history that goes on from the last one's is replayed from where that one left off.
+        sampler = prepare(
+            observation, must_play_if_able=self.config.must_play_if_able, own=own, last=last
+        )
         state = sample(sampler, rng)
-        check_state(state, replayed_table=sampler.replayed_table)
+        check_state(state, replayed_table=sampler.replayed.table)
         self._sampler[:] = [sampler]
         return state
 
