@@ -329,15 +329,20 @@ def test_the_constrained_cards_each_get_the_seats_that_do_not_rule_them_out(
     others = tuple(seat for seat in range(len(excluded)) if seat != me)
     masks = [(seat, excluded[seat] & unseen) for seat in others]
     passers = [(seat, mask) for seat, mask in masks if mask]
-    items, blocked = _constraints(others, passers)
+    if not passers:
+        return
+    items, blocked, one_class = _constraints(others, passers)
     expected = 0
     for _, mask in masks:
         expected |= mask
     assert blocked == expected
-    assert [card for card, _, _ in items] == list(indices_of_mask(expected))
-    for card, count, seats in items:
+    assert [bit.bit_length() - 1 for bit, _, _ in items] == list(indices_of_mask(expected))
+    for bit, count, seats in items:
+        card = bit.bit_length() - 1
+        assert bit == 1 << card
         assert seats == tuple(seat for seat, mask in masks if not mask >> card & 1)
         assert count == len(seats)
+    assert one_class == (len({seats for _, _, seats in items}) == 1)
 
 
 # --- the table's columns, recognized whole or read card by card ---

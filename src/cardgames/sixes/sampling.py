@@ -20,7 +20,8 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from operator import attrgetter, is_, itemgetter
+from itertools import compress, repeat
+from operator import and_, attrgetter, is_, itemgetter
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from cardgames.cards import Card
@@ -37,8 +38,8 @@ from cardgames.sixes.deck import (
     SHUFFLE_STEPS,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
+    SUIT_SPAN,
     columns_of,
-    indices_of_mask,
     mask_of_cards,
     mask_of_columns,
     mask_of_distinct,
@@ -165,7 +166,7 @@ def _replay(  # noqa: C901, PLR0912, PLR0913 - one pass, the common turns first
             sound = False
             table |= bit
             playable = playable_mask(table)
-    return Replay(tuple(excluded), table if sound else None, playable)
+    return _new(Replay, (tuple(excluded), table if sound else None, playable))
 
 
 def pass_exclusions(observation: SixesObservation, *, must_play_if_able: bool) -> tuple[int, ...]:
@@ -292,12 +293,29 @@ def _place(
     return placed
 
 
-def _bits_of(indices: Sequence[int]) -> tuple[int, ...]:
-    """The bits of the card ``indices``, in their order (fetched by one ``itemgetter``)."""
-    if len(indices) > 1:
-        bits: tuple[int, ...] = itemgetter(*indices)(BITS)
-        return bits
-    return (BITS[indices[0]],) if indices else ()
+def _suit_bits(suit: int) -> tuple[tuple[int, ...], ...]:
+    """For each 10-bit chunk of one suit, the bits of its cards, lowest first."""
+    table: list[tuple[int, ...]] = [()]
+    for position in range(SUIT_SPAN):
+        bit = (BITS[SUIT_SPAN * suit + position],)
+        table += [bits + bit for bits in table]
+    return tuple(table)
+
+
+_SUIT_BITS: Final = tuple(_suit_bits(suit) for suit in range(DECK_SIZE // SUIT_SPAN))
+"""``_SUIT_BITS[suit][chunk]``: the bits of the cards of one suit's 10-bit chunk of a mask."""
+_CHUNK: Final = (1 << SUIT_SPAN) - 1
+
+
+def _bits_of_mask(mask: int) -> tuple[int, ...]:
+    """The bit of each card of ``mask``, lowest first (``mask`` holds only the 40 cards)."""
+    clubs, diamonds, hearts, spades = _SUIT_BITS
+    return (
+        clubs[mask & _CHUNK]
+        + diamonds[mask >> 10 & _CHUNK]
+        + hearts[mask >> 20 & _CHUNK]
+        + spades[mask >> 30]
+    )
 
 
 _Shuffler: TypeAlias = Callable[[Callable[[int], int], list[Any]], None]
@@ -324,8 +342,12 @@ def _shuffler(size: int) -> _Shuffler:
     return namespace["shuffler"]  # type: ignore[return-value]
 
 
+_new: Final = tuple.__new__
+"""``_new(Cls, fields)``: a NamedTuple ``Cls`` of the tuple ``fields``, built without the
+Python-level ``__new__`` of its class (a sampler is built for every new observation)."""
+
 _Item: TypeAlias = tuple[int, int, tuple[int, ...]]
-"""A constrained card: its index, how many seats may hold it, and those seats (in seat order)."""
+"""A constrained card: its bit, how many seats may hold it, and those seats (in seat order)."""
 _BY_SEAT_COUNT: Final = itemgetter(1)
 """The sort key of :data:`_Item`: the most constrained cards are placed first."""
 
@@ -338,16 +360,22 @@ def _seats_left(others: tuple[int, ...], ruled_out: int) -> tuple[int, ...]:
 
 def _constraints(
     others: tuple[int, ...], passers: Sequence[tuple[int, int]]
-) -> tuple[tuple[_Item, ...], int]:
-    """The unseen cards some seat cannot hold, each with the seats it may go to; their mask.
+) -> tuple[tuple[_Item, ...], int, bool]:
+    """The unseen cards some seat cannot hold, each with the seats it may go to.
 
     ``passers`` are the seats of ``others`` whose passes rule out some unseen card, each with
     those cards (a bitmask of unseen cards, S7). Each card's seats are the seats of ``others``
     that do not rule it out, in seat order (as
     ``tuple(seat for seat in others if card not in excluded[seat])`` gives them). The cards
-    fall into a few classes by the seats that rule them out, found by splitting them passer by
-    passer; each class shares one tuple of seats. Lowest card first.
+    fall into classes by the seats that rule them out, found by splitting them passer by
+    passer; each class shares one tuple of seats. Lowest card first; with the mask of those
+    cards, and whether they are all in one class (then they need no sorting by their seats).
     """
+    if len(passers) == 1:  # the common case: one class, the cards that seat passed on
+        seat, blocked = passers[0]
+        seats = _seats_left(others, 1 << seat)
+        count = len(seats)
+        return tuple([(bit, count, seats) for bit in _bits_of_mask(blocked)]), blocked, True
     blocked = 0
     for _, mask in passers:
         blocked |= mask
@@ -360,17 +388,13 @@ def _constraints(
             if cards & ~mask:
                 split.append((ruled_out, cards & ~mask))
         classes = split
-    if len(classes) == 1:
-        seats = _seats_left(others, classes[0][0])
-        count = len(seats)
-        return tuple([(card, count, seats) for card in indices_of_mask(blocked)]), blocked
-    items = []
+    items: list[_Item] = []
     for ruled_out, cards in classes:
         seats = _seats_left(others, ruled_out)
         count = len(seats)
-        items += [(card, count, seats) for card in indices_of_mask(cards)]
-    items.sort()  # by card: every card is in one class only
-    return tuple(items), blocked
+        items += [(bit, count, seats) for bit in _bits_of_mask(cards)]
+    items.sort()  # by bit, so by card: every card is in one class only
+    return tuple(items), blocked, len(classes) == 1
 
 
 class _Constrained(NamedTuple):
@@ -383,6 +407,8 @@ class _Constrained(NamedTuple):
     others: tuple[int, ...]
     items: tuple[_Item, ...]
     """The constrained cards, lowest first (see :func:`_constraints`)."""
+    one_class: bool
+    """Whether every constrained card may go to the same seats (no sorting needed)."""
     free: tuple[int, ...]
     """The bits of the other unseen cards, lowest first."""
     order_shuffler: _Shuffler
@@ -416,30 +442,33 @@ def _plan(
     if excluded[me] & own:
         raise InvalidStateError(f"player {me} passed while holding a card they could play (S7)")
     unseen = FULL_MASK & ~seen
-    passers = [
-        (seat, mask & unseen) for seat, mask in enumerate(excluded) if mask & unseen and seat != me
-    ]
-    if not passers:
+    masks = list(map(and_, excluded, repeat(unseen)))
+    masks[me] = 0
+    if not any(masks):
         return None
     sizes = observation.hand_sizes
     if sum(sizes) - sizes[me] != unseen.bit_count() or sizes[me] != len(observation.hand):
         raise InvalidStateError("the observation's hand sizes do not match its unseen cards")
     # A pass means the 6♦ is on the table: nobody is about to open (S5).
     others = _OTHERS[len(sizes)][me]
-    items, blocked = _constraints(others, passers)
-    free = _bits_of(indices_of_mask(unseen & ~blocked))
+    items, blocked, one_class = _constraints(others, list(compress(enumerate(masks), masks)))
+    free = _bits_of_mask(unseen & ~blocked)
     room = list(sizes)
     room[me] = 0
     hands = [0] * len(sizes)
     hands[me] = own
-    return _Constrained(
-        tuple(hands),
-        tuple(room),
-        others,
-        items,
-        free,
-        _shuffler(len(items)),
-        _shuffler(len(free)),
+    return _new(
+        _Constrained,
+        (
+            tuple(hands),
+            tuple(room),
+            others,
+            items,
+            one_class,
+            free,
+            _shuffler(len(items)),
+            _shuffler(len(free)),
+        ),
     )
 
 
@@ -458,13 +487,14 @@ class _Uniform(NamedTuple):
     """:func:`_shuffler` of ``len(cards)``."""
 
 
-def _uniform(observation: SixesObservation, own: int, facts: DealFacts) -> _Uniform:
+def _uniform(observation: SixesObservation, own: int, seen: int, facts: DealFacts) -> _Uniform:
     """:func:`~cardgames.sixes.observation.deal_unseen` of ``observation``, worked out once.
 
     The same slices of the same shuffle: each seat in turn takes the next cards, the opener
-    one fewer besides the 6♦ (S5).
+    one fewer besides the 6♦ (S5). ``own`` and ``seen`` are the masks of the observer's hand
+    and of it with the table.
     """
-    unseen, opener, _ = facts
+    _, opener, _ = facts
     me = observation.player
     hands = []
     slices = []
@@ -482,8 +512,10 @@ def _uniform(observation: SixesObservation, own: int, facts: DealFacts) -> _Unif
         if count:
             slices.append((seat, dealt, dealt + count))
         dealt += count
-    return _Uniform(
-        _bits_of(unseen), opener is not None, tuple(hands), tuple(slices), _shuffler(len(unseen))
+    cards = _bits_of_mask(FULL_MASK & ~seen)
+    return _new(
+        _Uniform,
+        (cards, opener is not None, tuple(hands), tuple(slices), _shuffler(len(cards))),
     )
 
 
@@ -555,20 +587,6 @@ def _replay_after(
     )
 
 
-def _table_of(observation: SixesObservation, replayed: int | None) -> int:
-    """The mask of the observation's columns, given the table its history builds (or None).
-
-    When the columns are those of the replayed table (compared as tuples of cards: the very
-    tuples of :func:`~cardgames.sixes.deck.columns_of` for every observation the engine
-    makes), that is the mask; any other columns are read by
-    :func:`~cardgames.sixes.deck.mask_of_columns`.
-    """
-    columns = observation.columns
-    if replayed is not None and columns == columns_of(replayed):
-        return replayed
-    return mask_of_columns(columns)
-
-
 def prepare(
     observation: SixesObservation,
     *,
@@ -584,7 +602,7 @@ def prepare(
 
     Raises:
         InvalidStateError: No deal of the unseen cards fits the observation (hand sizes, the
-            6♦, the passes).
+            6♦, the passes, a player who is no seat).
         ValueError: The same, found by the uniform deal, or a spectator's observation.
     """
     if own is None:
@@ -594,21 +612,32 @@ def prepare(
     except Exception:
         mask_of_columns(observation.columns)  # what the columns raise, they raise first
         raise
-    table = _table_of(observation, replayed.table)
-    seen = own | table
-    plan = _plan(observation, own, seen, replayed.excluded) if must_play_if_able else None
-    facts = None
-    if plan is None:
-        facts = deal_facts(observation, own, seen)
-        deal: _Uniform | _Constrained = _uniform(observation, own, facts)
+    # The columns of every observation the engine makes are the very tuples of ``columns_of``
+    # of its table: when they are those of the replayed table, that is its mask.
+    replayed_table = replayed.table
+    columns = observation.columns
+    if replayed_table is not None and columns == columns_of(replayed_table):
+        seen = own | replayed_table
     else:
-        deal = plan
+        seen = own | mask_of_columns(columns)
+    me = observation.player
+    if me is not None and me not in range(len(observation.hand_sizes)):
+        raise InvalidStateError(f"the observation's player {me!r} is not a seat at its table")
+    deal: _Uniform | _Constrained | None = (
+        _plan(observation, own, seen, replayed.excluded) if must_play_if_able else None
+    )
+    facts = hands = None
+    draws: tuple[tuple[int, int], ...] = ()
+    if deal is None:
+        facts = deal_facts(observation, own, seen)
+        deal = _uniform(observation, own, seen, facts)
+        hands, draws = _single_receiver(observation, own, facts)
     table = seen & ~own
     # When the replay built this very table, it knows its playable cards.
-    playable = replayed.playable if replayed.table == table else playable_mask(table)
-    hands, draws = _single_receiver(observation, own, facts)
-    return Sampler(
-        observation, own, table, playable, facts, deal, replayed, must_play_if_able, hands, draws
+    playable = replayed.playable if replayed_table == table else playable_mask(table)
+    return _new(
+        Sampler,
+        (observation, own, table, playable, facts, deal, replayed, must_play_if_able, hands, draws),
     )
 
 
@@ -618,7 +647,7 @@ def _shuffle_draws(size: int) -> tuple[tuple[int, int], ...]:
 
 
 def _single_receiver(
-    observation: SixesObservation, own: int, facts: DealFacts | None
+    observation: SixesObservation, own: int, facts: DealFacts
 ) -> tuple[tuple[int, ...] | None, tuple[tuple[int, int], ...]]:
     """The fixed hands and the draws of every sample, when one seat receives every unseen card.
 
@@ -626,10 +655,8 @@ def _single_receiver(
     card: the passer would hold it, and so could have played it, S7). The sample is then
     always the same deal; only the random generator moves on, by the draws of the shuffle that
     deals it (see :attr:`Sampler.draws`). ``(None, ())`` when the deal varies from sample to
-    sample, or when the passes constrain it (``facts`` is None).
+    sample.
     """
-    if facts is None:
-        return None, ()
     unseen, _, only = facts
     if only is None:
         return None, ()
@@ -655,7 +682,7 @@ def _deal_uniform(deal: _Uniform, getrandbits: Callable[[int], int]) -> list[int
     return hands
 
 
-def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:  # noqa: C901 - the placement's draws inline
+def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:
     """The hands of one constrained sample, drawn by a plain ``random.Random`` (S7).
 
     The draws of :func:`_place` (each greedy try: a shuffle of the constrained cards, sorted
@@ -667,14 +694,14 @@ def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:  # n
         InvalidStateError: No placement exists (S7).
     """
     getrandbits = rng.getrandbits
-    bits_of = BITS
     for _ in range(_GREEDY_ATTEMPTS):
         order = list(plan.items)
         plan.order_shuffler(getrandbits, order)
-        order.sort(key=_BY_SEAT_COUNT)
+        if not plan.one_class:  # cards of one class are in order already (a stable sort)
+            order.sort(key=_BY_SEAT_COUNT)
         left = list(plan.room)
         hands = list(plan.hands)
-        for card, _, seats in order:
+        for bit, _, seats in order:
             total = 0
             for seat in seats:
                 total += left[seat]
@@ -689,20 +716,11 @@ def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:  # n
                 if draw < 0:
                     break
             left[drawn] -= 1
-            hands[drawn] |= bits_of[card]
+            hands[drawn] |= bit
         else:
             break
     else:
-        cards = tuple([card for card, _, _ in plan.items])
-        allowed = {card: seats for card, _, seats in plan.items}
-        placed = _place_exactly(rng, cards, allowed, plan.room)
-        if placed is None:
-            raise InvalidStateError("no deal of the unseen cards agrees with the passes (S7)")
-        left = list(plan.room)
-        hands = list(plan.hands)
-        for card, seat in placed.items():
-            hands[seat] |= bits_of[card]
-            left[seat] -= 1
+        hands, left = _place_constrained_exactly(plan, rng)
     free = list(plan.free)
     plan.free_shuffler(getrandbits, free)
     start = 0
@@ -711,6 +729,32 @@ def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:  # n
         hands[seat] |= sum(free[start:stop])
         start = stop
     return hands
+
+
+def _place_constrained_exactly(
+    plan: _Constrained, rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """The hands and the room left after :func:`_place_exactly` places the constrained cards.
+
+    Raises:
+        InvalidStateError: No placement exists (S7).
+    """
+    cards, allowed = _placement_of(plan)
+    placed = _place_exactly(rng, cards, allowed, plan.room)
+    if placed is None:
+        raise InvalidStateError("no deal of the unseen cards agrees with the passes (S7)")
+    hands = list(plan.hands)
+    left = list(plan.room)
+    for card, seat in placed.items():
+        hands[seat] |= BITS[card]
+        left[seat] -= 1
+    return hands, left
+
+
+def _placement_of(plan: _Constrained) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]]]:
+    """The constrained cards' indices, lowest first, and the seats each may go to."""
+    cards = tuple([bit.bit_length() - 1 for bit, _, _ in plan.items])
+    return cards, {card: seats for card, (_, _, seats) in zip(cards, plan.items, strict=True)}
 
 
 def _deal_readably(sampler: Sampler, rng: random.Random) -> tuple[int, ...]:
@@ -726,9 +770,9 @@ def _deal_readably(sampler: Sampler, rng: random.Random) -> tuple[int, ...]:
     assert isinstance(deal, _Constrained)  # noqa: S101 - one or the other
     dealt = list(deal.hands)
     room = list(deal.room)
-    allowed = {card: seats for card, _, seats in deal.items}
-    lengths = {card: count for card, count, _ in deal.items}
-    placed = _place(rng, tuple(allowed), allowed, room, lengths)
+    cards, allowed = _placement_of(deal)
+    lengths = {card: len(seats) for card, seats in allowed.items()}
+    placed = _place(rng, cards, allowed, room, lengths)
     for card, seat in placed.items():
         dealt[seat] |= 1 << card
         room[seat] -= 1
@@ -795,5 +839,5 @@ def determinize(
     """
     sampler = prepare(observation, must_play_if_able=must_play_if_able)
     state = sample(sampler, rng)
-    check_state(state, replayed_table=sampler.replayed_table)
+    check_state(state, replayed_table=sampler.replayed.table)
     return state
