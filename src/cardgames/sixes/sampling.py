@@ -20,8 +20,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from itertools import compress, repeat
-from operator import and_, attrgetter, is_, itemgetter
+from operator import attrgetter, is_, itemgetter
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from cardgames.cards import Card
@@ -366,35 +365,26 @@ def _constraints(
     ``passers`` are the seats of ``others`` whose passes rule out some unseen card, each with
     those cards (a bitmask of unseen cards, S7). Each card's seats are the seats of ``others``
     that do not rule it out, in seat order (as
-    ``tuple(seat for seat in others if card not in excluded[seat])`` gives them). The cards
-    fall into classes by the seats that rule them out, found by splitting them passer by
-    passer; each class shares one tuple of seats. Lowest card first; with the mask of those
-    cards, and whether they are all in one class (then they need no sorting by their seats).
+    ``tuple(seat for seat in others if card not in excluded[seat])`` gives them); cards ruled
+    out by the same seats share one tuple. Lowest card first; with the mask of those cards, and
+    whether they all go to the same seats (then they need no sorting by their seats).
     """
-    if len(passers) == 1:  # the common case: one class, the cards that seat passed on
-        seat, blocked = passers[0]
-        seats = _seats_left(others, 1 << seat)
-        count = len(seats)
-        return tuple([(bit, count, seats) for bit in _bits_of_mask(blocked)]), blocked, True
     blocked = 0
     for _, mask in passers:
         blocked |= mask
-    classes = [(0, blocked)]  # (the seats ruling the cards out, as a bitmask; the cards)
-    for seat, mask in passers:
-        split = []
-        for ruled_out, cards in classes:
-            if cards & mask:
-                split.append((ruled_out | 1 << seat, cards & mask))
-            if cards & ~mask:
-                split.append((ruled_out, cards & ~mask))
-        classes = split
-    items: list[_Item] = []
-    for ruled_out, cards in classes:
-        seats = _seats_left(others, ruled_out)
-        count = len(seats)
-        items += [(bit, count, seats) for bit in _bits_of_mask(cards)]
-    items.sort()  # by bit, so by card: every card is in one class only
-    return tuple(items), blocked, len(classes) == 1
+    items = []
+    shared: dict[int, tuple[int, tuple[int, ...]]] = {}
+    for bit in _bits_of_mask(blocked):
+        ruled_out = 0  # the seats ruling the card out, as a bitmask of seats
+        for seat, mask in passers:
+            if mask & bit:
+                ruled_out |= 1 << seat
+        seats = shared.get(ruled_out)
+        if seats is None:
+            left = _seats_left(others, ruled_out)
+            seats = shared[ruled_out] = (len(left), left)
+        items.append((bit, *seats))
+    return tuple(items), blocked, len(shared) == 1
 
 
 class _Constrained(NamedTuple):
@@ -405,14 +395,18 @@ class _Constrained(NamedTuple):
     room: tuple[int, ...]
     """How many cards each other seat receives (0 at the observer's)."""
     others: tuple[int, ...]
+    cards: tuple[int, ...]
+    """The bits of the constrained cards, lowest first."""
+    seats: tuple[int, ...] | None
+    """The seats every constrained card may go to, when that is the same for all; else None."""
+    total: int
+    """With :attr:`seats`: the room of those seats before the constrained cards are placed."""
     items: tuple[_Item, ...]
-    """The constrained cards, lowest first (see :func:`_constraints`)."""
-    one_class: bool
-    """Whether every constrained card may go to the same seats (no sorting needed)."""
+    """Without :attr:`seats`: each constrained card with its seats (see :func:`_constraints`)."""
     free: tuple[int, ...]
     """The bits of the other unseen cards, lowest first."""
     order_shuffler: _Shuffler
-    """:func:`_shuffler` of ``len(items)``."""
+    """:func:`_shuffler` of ``len(cards)``."""
     free_shuffler: _Shuffler
     """:func:`_shuffler` of ``len(free)``."""
 
@@ -422,6 +416,14 @@ _OTHERS: Final = tuple(
     for count in range(max(PLAYER_COUNTS) + 1)
 )
 """``_OTHERS[seats][me]``: every seat but ``me`` at a table of ``seats``, in seat order."""
+_ALL_BUT: Final = tuple(
+    tuple(
+        tuple(tuple(seat for seat in range(count) if seat not in {me, out}) for out in range(count))
+        for me in range(count)
+    )
+    for count in range(max(PLAYER_COUNTS) + 1)
+)
+"""``_ALL_BUT[seats][me][out]``: every seat but ``me`` and ``out``, in seat order."""
 
 
 def _plan(
@@ -442,19 +444,31 @@ def _plan(
     if excluded[me] & own:
         raise InvalidStateError(f"player {me} passed while holding a card they could play (S7)")
     unseen = FULL_MASK & ~seen
-    masks = list(map(and_, excluded, repeat(unseen)))
-    masks[me] = 0
-    if not any(masks):
-        return None
     sizes = observation.hand_sizes
+    others = _OTHERS[len(sizes)][me]
+    passers = [(seat, mask) for seat in others if (mask := excluded[seat] & unseen)]
+    if not passers:
+        return None
     if sum(sizes) - sizes[me] != unseen.bit_count() or sizes[me] != len(observation.hand):
         raise InvalidStateError("the observation's hand sizes do not match its unseen cards")
     # A pass means the 6♦ is on the table: nobody is about to open (S5).
-    others = _OTHERS[len(sizes)][me]
-    items, blocked, one_class = _constraints(others, list(compress(enumerate(masks), masks)))
-    free = _bits_of_mask(unseen & ~blocked)
     room = list(sizes)
     room[me] = 0
+    seats: tuple[int, ...] | None
+    if len(passers) == 1:  # the common case: the cards one seat passed on, the others' room
+        seat, blocked = passers[0]
+        seats = _ALL_BUT[len(sizes)][me][seat]
+        items: tuple[_Item, ...] = ()
+    else:
+        items, blocked, one_class = _constraints(others, passers)
+        seats = items[0][2] if one_class else None
+    total = 0
+    if seats is not None:
+        items = ()
+        for seat in seats:
+            total += room[seat]
+    cards = _bits_of_mask(blocked)
+    free = _bits_of_mask(unseen & ~blocked)
     hands = [0] * len(sizes)
     hands[me] = own
     return _new(
@@ -463,10 +477,12 @@ def _plan(
             tuple(hands),
             tuple(room),
             others,
+            cards,
+            seats,
+            total,
             items,
-            one_class,
             free,
-            _shuffler(len(items)),
+            _shuffler(len(cards)),
             _shuffler(len(free)),
         ),
     )
@@ -694,11 +710,66 @@ def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:
         InvalidStateError: No placement exists (S7).
     """
     getrandbits = rng.getrandbits
+    placed = (
+        _place_in_one_class(plan, getrandbits)
+        if plan.seats is not None
+        else _place_by_classes(plan, getrandbits)
+    )
+    hands, left = placed or _place_constrained_exactly(plan, rng)
+    free = list(plan.free)
+    plan.free_shuffler(getrandbits, free)
+    start = 0
+    for seat in plan.others:
+        stop = start + left[seat]
+        hands[seat] |= sum(free[start:stop])
+        start = stop
+    return hands
+
+
+def _place_in_one_class(
+    plan: _Constrained, getrandbits: Callable[[int], int]
+) -> tuple[list[int], list[int]] | None:
+    """The greedy tries of :func:`_place` when every card may go to the same seats.
+
+    The hands with the constrained cards placed and the room left, or None after
+    :data:`_GREEDY_ATTEMPTS` dead ends. Each card goes to one of the seats, so their room
+    is the room at the start less the cards placed so far; the order needs no sorting.
+    """
+    seats = plan.seats
+    assert seats is not None  # noqa: S101 - the caller's test
+    for _ in range(_GREEDY_ATTEMPTS):
+        order = list(plan.cards)
+        plan.order_shuffler(getrandbits, order)
+        left = list(plan.room)
+        hands = list(plan.hands)
+        total = plan.total
+        for bit in order:
+            if not total:
+                break  # a dead end: try again
+            bits = total.bit_length()
+            draw = getrandbits(bits)
+            while draw >= total:
+                draw = getrandbits(bits)
+            for drawn in seats:  # the seat the loop stops at is the one drawn
+                draw -= left[drawn]
+                if draw < 0:
+                    break
+            left[drawn] -= 1
+            hands[drawn] |= bit
+            total -= 1
+        else:
+            return hands, left
+    return None
+
+
+def _place_by_classes(
+    plan: _Constrained, getrandbits: Callable[[int], int]
+) -> tuple[list[int], list[int]] | None:
+    """The greedy tries of :func:`_place`: the hands and the room left, or None (dead ends)."""
     for _ in range(_GREEDY_ATTEMPTS):
         order = list(plan.items)
         plan.order_shuffler(getrandbits, order)
-        if not plan.one_class:  # cards of one class are in order already (a stable sort)
-            order.sort(key=_BY_SEAT_COUNT)
+        order.sort(key=_BY_SEAT_COUNT)
         left = list(plan.room)
         hands = list(plan.hands)
         for bit, _, seats in order:
@@ -718,17 +789,8 @@ def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:
             left[drawn] -= 1
             hands[drawn] |= bit
         else:
-            break
-    else:
-        hands, left = _place_constrained_exactly(plan, rng)
-    free = list(plan.free)
-    plan.free_shuffler(getrandbits, free)
-    start = 0
-    for seat in plan.others:
-        stop = start + left[seat]
-        hands[seat] |= sum(free[start:stop])
-        start = stop
-    return hands
+            return hands, left
+    return None
 
 
 def _place_constrained_exactly(
@@ -753,7 +815,9 @@ def _place_constrained_exactly(
 
 def _placement_of(plan: _Constrained) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]]]:
     """The constrained cards' indices, lowest first, and the seats each may go to."""
-    cards = tuple([bit.bit_length() - 1 for bit, _, _ in plan.items])
+    cards = tuple([bit.bit_length() - 1 for bit in plan.cards])
+    if plan.seats is not None:
+        return cards, dict.fromkeys(cards, plan.seats)
     return cards, {card: seats for card, (_, _, seats) in zip(cards, plan.items, strict=True)}
 
 
