@@ -512,22 +512,19 @@ def _uniform(observation: SixesObservation, own: int, seen: int, facts: DealFact
     """
     _, opener, _ = facts
     me = observation.player
-    hands = []
+    sizes = observation.hand_sizes
+    hands = [0] * len(sizes)
+    hands[me] = own  # type: ignore[index]
     slices = []
     dealt = 0
-    for seat, size in enumerate(observation.hand_sizes):
-        if seat == me:
-            hands.append(own)
-            continue
-        count = size
-        if seat == opener and size:
-            hands.append(SIX_OF_DIAMONDS_BIT)
+    for seat in _OTHERS[len(sizes)][me]:  # type: ignore[index]
+        count = sizes[seat]
+        if seat == opener and count:
+            hands[seat] = SIX_OF_DIAMONDS_BIT
             count -= 1
-        else:
-            hands.append(0)
         if count:
             slices.append((seat, dealt, dealt + count))
-        dealt += count
+            dealt += count
     cards = _bits_of_mask(FULL_MASK & ~seen)
     return _new(
         _Uniform,
@@ -548,8 +545,8 @@ class Sampler(NamedTuple):
     playable: int
     facts: DealFacts | None
     """The uniform deal's :func:`~cardgames.sixes.observation.deal_facts`, or None."""
-    deal: _Uniform | _Constrained
-    """The uniform deal, or the constrained one (S7)."""
+    deal: _Uniform | _Constrained | None
+    """The uniform deal, or the constrained one (S7); None with :attr:`hands`."""
     replayed: Replay
     """The :func:`replay` of the history (its :attr:`Replay.table` is for
     :func:`~cardgames.sixes.state.check_state`)."""
@@ -646,8 +643,10 @@ def prepare(
     draws: tuple[tuple[int, int], ...] = ()
     if deal is None:
         facts = deal_facts(observation, own, seen)
-        deal = _uniform(observation, own, seen, facts)
-        hands, draws = _single_receiver(observation, own, facts)
+        if facts[2] is None:
+            deal = _uniform(observation, own, seen, facts)
+        else:  # one seat receives every unseen card: every sample is one deal
+            hands, draws = _single_receiver(observation, own, facts)
     table = seen & ~own
     # When the replay built this very table, it knows its playable cards.
     playable = replayed.playable if replayed_table == table else playable_mask(table)
@@ -664,21 +663,18 @@ def _shuffle_draws(size: int) -> tuple[tuple[int, int], ...]:
 
 def _single_receiver(
     observation: SixesObservation, own: int, facts: DealFacts
-) -> tuple[tuple[int, ...] | None, tuple[tuple[int, int], ...]]:
+) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     """The fixed hands and the draws of every sample, when one seat receives every unseen card.
 
     That is every observation of a two-player round (where a pass can rule out no unseen
     card: the passer would hold it, and so could have played it, S7). The sample is then
     always the same deal; only the random generator moves on, by the draws of the shuffle that
-    deals it (see :attr:`Sampler.draws`). ``(None, ())`` when the deal varies from sample to
-    sample.
+    deals it (see :attr:`Sampler.draws`). ``facts`` name that seat.
     """
     unseen, _, only = facts
-    if only is None:
-        return None, ()
     hands = [0] * len(observation.hand_sizes)
     hands[observation.player] = own  # type: ignore[index]
-    hands[only] = mask_of_distinct(unseen)
+    hands[only] = mask_of_distinct(unseen)  # type: ignore[index]
     return tuple(hands), _shuffle_draws(len(unseen))
 
 
@@ -828,10 +824,10 @@ def _deal_readably(sampler: Sampler, rng: random.Random) -> tuple[int, ...]:
     draws from a plain ``random.Random``.
     """
     deal = sampler.deal
-    if deal.__class__ is _Uniform:
-        assert sampler.facts is not None  # noqa: S101 - prepare gives both or neither
+    if deal is None or deal.__class__ is _Uniform:
+        assert sampler.facts is not None  # noqa: S101 - prepare gives the facts of both
         return deal_unseen(sampler.observation, rng, sampler.own, sampler.facts)
-    assert isinstance(deal, _Constrained)  # noqa: S101 - one or the other
+    assert isinstance(deal, _Constrained)  # noqa: S101 - the only other deal
     dealt = list(deal.hands)
     room = list(deal.room)
     cards, allowed = _placement_of(deal)
