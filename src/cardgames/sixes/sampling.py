@@ -449,7 +449,8 @@ def _plan(
     passers = [(seat, mask) for seat in others if (mask := excluded[seat] & unseen)]
     if not passers:
         return None
-    if sum(sizes) - sizes[me] != unseen.bit_count() or sizes[me] != len(observation.hand):
+    total = sum(sizes) - sizes[me]
+    if total != unseen.bit_count() or sizes[me] != len(observation.hand):
         raise InvalidStateError("the observation's hand sizes do not match its unseen cards")
     # A pass means the 6♦ is on the table: nobody is about to open (S5).
     room = list(sizes)
@@ -459,14 +460,16 @@ def _plan(
         seat, blocked = passers[0]
         seats = _ALL_BUT[len(sizes)][me][seat]
         items: tuple[_Item, ...] = ()
+        total -= sizes[seat]
     else:
         items, blocked, one_class = _constraints(others, passers)
-        seats = items[0][2] if one_class else None
-    total = 0
-    if seats is not None:
-        items = ()
-        for seat in seats:
-            total += room[seat]
+        seats = None
+        if one_class:
+            seats = items[0][2]
+            items = ()
+            total = 0
+            for seat in seats:
+                total += room[seat]
     cards = _bits_of_mask(blocked)
     free = _bits_of_mask(unseen & ~blocked)
     hands = [0] * len(sizes)
@@ -706,11 +709,34 @@ def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:
         InvalidStateError: No placement exists (S7).
     """
     getrandbits = rng.getrandbits
-    placed = (
-        _place_in_one_class(plan, getrandbits)
-        if plan.seats is not None
-        else _place_by_classes(plan, getrandbits)
-    )
+    seats = plan.seats
+    if seats is None:
+        placed = _place_by_classes(plan, getrandbits)
+    else:  # every card may go to the same seats, whose room goes down by one a card
+        placed = None
+        for _ in range(_GREEDY_ATTEMPTS):
+            order = list(plan.cards)
+            plan.order_shuffler(getrandbits, order)
+            left = list(plan.room)
+            hands = list(plan.hands)
+            total = plan.total
+            for bit in order:
+                if not total:
+                    break  # a dead end: try again
+                bits = total.bit_length()
+                draw = getrandbits(bits)
+                while draw >= total:
+                    draw = getrandbits(bits)
+                for drawn in seats:  # the seat the loop stops at is the one drawn
+                    draw -= left[drawn]
+                    if draw < 0:
+                        break
+                left[drawn] -= 1
+                hands[drawn] |= bit
+                total -= 1
+            else:
+                placed = hands, left
+                break
     hands, left = placed or _place_constrained_exactly(plan, rng)
     free = list(plan.free)
     plan.free_shuffler(getrandbits, free)
@@ -720,42 +746,6 @@ def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:
         hands[seat] |= sum(free[start:stop])
         start = stop
     return hands
-
-
-def _place_in_one_class(
-    plan: _Constrained, getrandbits: Callable[[int], int]
-) -> tuple[list[int], list[int]] | None:
-    """The greedy tries of :func:`_place` when every card may go to the same seats.
-
-    The hands with the constrained cards placed and the room left, or None after
-    :data:`_GREEDY_ATTEMPTS` dead ends. Each card goes to one of the seats, so their room
-    is the room at the start less the cards placed so far; the order needs no sorting.
-    """
-    seats = plan.seats
-    assert seats is not None  # noqa: S101 - the caller's test
-    for _ in range(_GREEDY_ATTEMPTS):
-        order = list(plan.cards)
-        plan.order_shuffler(getrandbits, order)
-        left = list(plan.room)
-        hands = list(plan.hands)
-        total = plan.total
-        for bit in order:
-            if not total:
-                break  # a dead end: try again
-            bits = total.bit_length()
-            draw = getrandbits(bits)
-            while draw >= total:
-                draw = getrandbits(bits)
-            for drawn in seats:  # the seat the loop stops at is the one drawn
-                draw -= left[drawn]
-                if draw < 0:
-                    break
-            left[drawn] -= 1
-            hands[drawn] |= bit
-            total -= 1
-        else:
-            return hands, left
-    return None
 
 
 def _place_by_classes(
