@@ -252,8 +252,7 @@ def deal_facts(observation: SixesObservation, own: int, seen: int) -> DealFacts:
     # The seats other than the observer's that hold cards: look for one only when there is one.
     if len(sizes) - sizes.count(0) - (1 if sizes[me] else 0) == 1:
         receivers = [seat for seat, size in enumerate(sizes) if size and seat != me]
-        if opener in {None, receivers[0]}:
-            only = receivers[0]
+        only = receivers[0] if opener in {None, receivers[0]} else None
     return unseen, opener, only
 
 

@@ -333,8 +333,7 @@ def _shuffler(size: int) -> _Shuffler:
     lines = ["def shuffler(getrandbits, items):", "    pass"]
     for i, items, bits in SHUFFLE_STEPS[size]:
         lines.append(f"    j = getrandbits({bits})")
-        if items != 1 << bits:  # a power of two is never rejected
-            lines += [f"    while j >= {items}:", f"        j = getrandbits({bits})"]
+        lines += [f"    while j >= {items}:", f"        j = getrandbits({bits})"]
         lines.append(f"    items[{i}], items[j] = items[j], items[{i}]")
     namespace: dict[str, object] = {}
     exec(compile("\n".join(lines), f"<sixes shuffle of {size}>", "exec"), namespace)  # noqa: S102 - generated from constants only
@@ -562,11 +561,6 @@ class Sampler(NamedTuple):
     random bits drawn again and again until they are below ``size`` (the Fisher-Yates steps
     of the shuffle of the unseen cards)."""
 
-    @property
-    def replayed_table(self) -> int | None:
-        """:attr:`Replay.table` of the history: the table it builds when it is sound."""
-        return self.replayed.table
-
 
 def _replay_after(
     observation: SixesObservation, last: Sampler | None, *, must_play_if_able: bool
@@ -731,6 +725,8 @@ def _deal_constrained(plan: _Constrained, rng: random.Random) -> list[int]:
                     draw -= left[drawn]
                     if draw < 0:
                         break
+                else:  # pragma: no cover - the draw is below the total
+                    raise AssertionError
                 left[drawn] -= 1
                 hands[drawn] |= bit
                 total -= 1
@@ -772,6 +768,8 @@ def _place_by_classes(
                 draw -= left[drawn]
                 if draw < 0:
                     break
+            else:  # pragma: no cover - the draw is below the total
+                raise AssertionError
             left[drawn] -= 1
             hands[drawn] |= bit
         else:
