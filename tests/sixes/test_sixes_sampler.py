@@ -9,6 +9,7 @@ issue 12 are checked in ``test_sixes_speed.py``).
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -132,31 +133,48 @@ def _replayed_lengths(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return lengths
 
 
+def _views(game: Sixes, count: int = 2) -> list[SixesObservation]:
+    """The views of ``count`` successive turns of one round, each history longer."""
+    states = [s for s in _states(game, seed=4) if len(s.history) > 5][:count]
+    for earlier, later in itertools.pairwise(states):
+        assert later.history[: len(earlier.history)] == earlier.history
+    return [game.observe(state, state.to_play) for state in states]
+
+
 def _two_views(game: Sixes) -> tuple[SixesObservation, SixesObservation]:
     """The views of two successive turns of one round, the second with a longer history."""
-    states = [s for s in _states(game, seed=4) if len(s.history) > 5]
-    first, second = states[0], states[1]
-    assert second.history[: len(first.history)] == first.history
-    return game.observe(first, first.to_play), game.observe(second, second.to_play)
+    first, second = _views(game)
+    return first, second
 
 
 def test_only_the_turns_after_the_last_samplers_history_are_replayed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """S7: a view one turn on replays that turn; the game's determinize goes on the same way."""
+    """S7: a view a turn or two on replays only those turns (a play by itself, without the
+    walk); the game's determinize goes on the same way."""
     game = Sixes()
-    first, second = _two_views(game)
+    views = _views(game, count=8)
     lengths = _replayed_lengths(monkeypatch)
-    last = prepare(first, must_play_if_able=True)
-    assert lengths == [len(first.history)]
-    going_on = prepare(second, must_play_if_able=True, last=last)
-    assert lengths[-1] == len(second.history) - len(first.history)
-    assert going_on.replayed == replay(second, must_play_if_able=True)
-    expected = [Sixes().determinize(view, random.Random(3)) for view in (first, second)]
+    last = prepare(views[0], must_play_if_able=True)
+    assert lengths == [len(views[0].history)]
+    for view in views[1:]:
+        lengths.clear()
+        going_on = prepare(view, must_play_if_able=True, last=last)
+        step = view.history[len(last.observation.history) :]
+        played = len(step) == 1 and isinstance(step[0].action, Play)
+        assert lengths == ([] if played else [len(step)])
+        assert going_on.replayed == replay(view, must_play_if_able=True)
+        last = going_on
+    two_on = prepare(
+        views[2], must_play_if_able=True, last=prepare(views[0], must_play_if_able=True)
+    )
+    assert two_on.replayed == replay(views[2], must_play_if_able=True)
+    expected = [Sixes().determinize(view, random.Random(3)) for view in views]
     lengths.clear()
     fresh = Sixes()
-    assert [fresh.determinize(view, random.Random(3)) for view in (first, second)] == expected
-    assert lengths == [len(first.history), len(second.history) - len(first.history)]
+    assert [fresh.determinize(view, random.Random(3)) for view in views] == expected
+    assert lengths[0] == len(views[0].history)
+    assert sum(lengths[1:]) < len(views[-1].history) - len(views[0].history)
 
 
 def test_no_replay_goes_on_from_another_history_rule_or_table(

@@ -584,6 +584,20 @@ def _replay_after(
             and len(history) >= start
             and all(map(is_, history, previous))
         ):
+            if len(history) == start + 1:  # the common step: one more turn
+                player, action = _PLAYER_AND_ACTION(history[start])
+                card = action.card if action.__class__ is Play else None
+                if card.__class__ is Card and player in range(seats):
+                    step = _PLAY_STEPS[card.index]
+                    excluded = done.excluded
+                    if step is not None and done.playable & step[0]:
+                        bit, growth = step
+                        if not (done.table | excluded[player]) & bit:
+                            # A seat's legal play of a card it never passed on, as in _replay.
+                            return _new(
+                                Replay,
+                                (excluded, done.table | bit, (done.playable ^ bit) | growth),
+                            )
             return _replay(
                 history[start:],
                 seats,
