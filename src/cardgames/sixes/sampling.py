@@ -331,9 +331,9 @@ def _shuffler(size: int) -> _Shuffler:
     sample runs no loop over the step table. The very same draws, the very same order.
     """
     lines = ["def shuffler(getrandbits, items):", "    pass"]
-    for i, items, bits in SHUFFLE_STEPS[size]:
+    for i, count, bits in SHUFFLE_STEPS[size]:  # draw below ``count``, swap with position i
         lines.append(f"    j = getrandbits({bits})")
-        lines += [f"    while j >= {items}:", f"        j = getrandbits({bits})"]
+        lines += [f"    while j >= {count}:", f"        j = getrandbits({bits})"]
         lines.append(f"    items[{i}], items[j] = items[j], items[{i}]")
     namespace: dict[str, object] = {}
     exec(compile("\n".join(lines), f"<sixes shuffle of {size}>", "exec"), namespace)  # noqa: S102 - generated from constants only
@@ -621,8 +621,9 @@ def prepare(
     """Everything :func:`sample` needs of ``observation``, worked out once.
 
     ``own`` is the mask of the observer's hand when the caller knows it; ``last`` the
-    sampler the caller prepared last for the same table, whose replay of the history goes on
-    when this history goes on from it (see :func:`_replay_after`).
+    sampler the caller prepared last: when this history goes on from its history (entry for
+    entry the very same objects, replayed soundly under the same rule), only the turns after
+    it are replayed, from where that replay left off.
 
     Raises:
         InvalidStateError: No deal of the unseen cards fits the observation (hand sizes, the
