@@ -44,7 +44,7 @@ from cardgames.sixes.deck import (
     shuffle_draws,
 )
 from cardgames.sixes.observation import deal_facts, deal_unseen, observe
-from cardgames.sixes.sampling import _place_greedily, _split, replay
+from cardgames.sixes.sampling import _constraints, _place_greedily, replay
 from cardgames.sixes.state import check_state
 
 BENCHMARKS = Path(__file__).parent.parent.parent / "benchmarks"
@@ -321,23 +321,28 @@ def test_a_greedy_placement_stops_at_a_dead_end(make: Callable[[int], random.Ran
     st.lists(st.integers(0, FULL_MASK), min_size=2, max_size=8),
     st.data(),
 )
-def test_the_classes_of_constrained_cards_give_each_card_its_seats(
+def test_the_constrained_cards_each_get_the_seats_that_do_not_rule_them_out(
     unseen: int, excluded: list[int], data: st.DataObject
 ) -> None:
     """S7: each constrained card may go to exactly the seats whose passes do not rule it out."""
     me = data.draw(st.integers(0, len(excluded) - 1))
-    others = [seat for seat in range(len(excluded)) if seat != me]
-    constrained, allowed, free, lengths = _split(unseen, others, tuple(excluded))
+    others = tuple(seat for seat in range(len(excluded)) if seat != me)
     masks = [(seat, excluded[seat] & unseen) for seat in others]
-    blocked = 0
+    passers = [(seat, mask) for seat, mask in masks if mask]
+    if not passers:
+        return
+    items, blocked, one_class = _constraints(others, passers)
+    expected = 0
     for _, mask in masks:
-        blocked |= mask
-    assert constrained == indices_of_mask(blocked)
-    assert free == indices_of_mask(unseen & ~blocked)
-    assert allowed == {
-        card: tuple(seat for seat, mask in masks if not mask >> card & 1) for card in constrained
-    }
-    assert lengths == {card: len(seats) for card, seats in allowed.items()}
+        expected |= mask
+    assert blocked == expected
+    assert [bit.bit_length() - 1 for bit, _, _ in items] == list(indices_of_mask(expected))
+    for bit, count, seats in items:
+        card = bit.bit_length() - 1
+        assert bit == 1 << card
+        assert seats == tuple(seat for seat, mask in masks if not mask >> card & 1)
+        assert count == len(seats)
+    assert one_class == (len({seats for _, _, seats in items}) == 1)
 
 
 # --- the table's columns, recognized whole or read card by card ---

@@ -860,30 +860,34 @@ class Sixes:
                 6♦, the passes).
             TypeError: ``rng`` is not a ``random.Random``.
         """
-        last = next(iter(self._sampler), None)  # one read: another thread may replace it
-        if last is not None and last.observation is observation and rng.__class__ is random.Random:
+        samplers = self._sampler
+        last = samplers[0] if samplers else None  # one read: another thread may replace it
+        if last is not None and last.observation is observation:
             # The same observation again (a search samples one many times): it passed every
             # check below, and its first sample the state check; every sample differs only in
             # the hidden hands, dealt from exactly the unseen cards with the same constraints.
+            if rng.__class__ is not random.Random and not isinstance(rng, random.Random):
+                raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
             return sample(last, rng)
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         if observation.__class__ is not SixesObservation:
             raise InvalidStateError(f"{type(observation).__name__} is not a SixesObservation")
-        if len(observation.hand_sizes) != self.config.num_players:
+        config = self.config
+        if len(observation.hand_sizes) != config.num_players:
             raise InvalidStateError(
-                f"the observation has {len(observation.hand_sizes)} seats, "
-                f"not {self.config.num_players}"
+                f"the observation has {len(observation.hand_sizes)} seats, not {config.num_players}"
             )
-        if last is not None and last.observation is observation:  # a Random of a subclass
-            return sample(last, rng)
         # The mask of a hand this game's observe made (a frozenset keeps its hash once taken).
         hand = observation.hand
         own = self._hand_masks.get(hand) if hand.__class__ is frozenset else None
-        sampler = prepare(observation, must_play_if_able=self.config.must_play_if_able, own=own)
+        # A history that goes on from the last one's is replayed from where that one left off.
+        sampler = prepare(
+            observation, must_play_if_able=config.must_play_if_able, own=own, last=last
+        )
         state = sample(sampler, rng)
-        check_state(state, replayed_table=sampler.replayed_table)
-        self._sampler[:] = [sampler]
+        check_state(state, replayed_table=sampler.replayed.table)
+        samplers[:] = [sampler]
         return state
 
 

@@ -234,7 +234,8 @@ def deal_facts(observation: SixesObservation, own: int, seen: int) -> DealFacts:
         ValueError: the hand sizes do not add up to the unseen cards, or the player to open
             cannot hold the 6♦.
     """
-    unseen = indices_of_mask(FULL_MASK & ~seen)
+    hidden = FULL_MASK & ~seen
+    unseen = indices_of_mask(hidden)
     sizes = observation.hand_sizes
     me = observation.player
     if me is None:
@@ -245,10 +246,13 @@ def deal_facts(observation: SixesObservation, own: int, seen: int) -> DealFacts:
     opener = observation.to_play
     if seen & ~own or opener == observation.player:
         opener = None
-    elif opener is not None and _SIX_INDEX not in unseen:
+    elif opener is not None and not hidden & SIX_OF_DIAMONDS_BIT:
         raise ValueError("the player to open must hold the 6♦ (S5)")
-    receivers = [seat for seat, size in enumerate(sizes) if size and seat != me]
-    only = receivers[0] if len(receivers) == 1 and opener in {None, receivers[0]} else None
+    only = None
+    # The seats other than the observer's that hold cards: look for one only when there is one.
+    if len(sizes) - sizes.count(0) - (1 if sizes[me] else 0) == 1:
+        receivers = [seat for seat, size in enumerate(sizes) if size and seat != me]
+        only = receivers[0] if opener in {None, receivers[0]} else None
     return unseen, opener, only
 
 
