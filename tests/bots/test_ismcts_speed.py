@@ -253,3 +253,40 @@ def test_a_full_rewards_cache_starts_afresh_with_the_same_statistics(
     expected = statistics()
     monkeypatch.setattr(ismcts, "_CACHE_LIMIT", 1)
     assert statistics() == expected
+
+
+def _nodes(root: ismcts._Node) -> list[ismcts._Node]:
+    """Every node of the tree under ``root``, root included."""
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(node.children.values())
+    return found
+
+
+@pytest.mark.parametrize(
+    "game",
+    [Sixes(SixesConfig(num_players=2, max_rounds=1)), Paiute(PaiuteConfig(num_players=3))],
+    ids=["shared-tuples", "new-tuples"],
+)
+def test_each_node_row_holds_its_children_in_its_latest_ids_order(
+    game: Game[Any, Any, Any],
+) -> None:
+    """A node's row is its children in the order of its latest visit's ids, None where none.
+
+    Sixes hands out one legal-action tuple per set of actions, so rows are reused across
+    samples; Paiute builds its discard tuples anew, so rows are rebuilt: both stay in step
+    with the children the search added.
+    """
+    state = game.initial_state(3)
+    player = game.current_player(state)
+    assert player is not None
+    bot = ISMCTSBot(game, iterations=120, rollout="random", seed=5)
+    root = bot._search(game.observe(state, player), 120)
+    visited = [node for node in _nodes(root) if node.row_actions is not None]
+    assert len(visited) > 10
+    for node in visited:
+        assert node.row_actions is not None
+        assert node.row_keys == tuple(game.action_id(action) for action in node.row_actions)
+        assert node.row == [node.children.get(key) for key in node.row_keys]

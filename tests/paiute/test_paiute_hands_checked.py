@@ -203,12 +203,30 @@ def test_straight_flush_needs_natural_cards_of_one_suit() -> None:
 
 
 def test_cards_index_the_tables_by_rank_and_suit() -> None:
-    """A card's stored index is its rank-and-suit entry, and it packs one card bit and rank unit."""
+    """A card's stored index is its rank-and-suit entry; it packs one card unit and rank unit."""
     for card in standard_deck():
         assert _hand_tables.INDEX_BY_RANK[card.rank][card.suit] == card.index
         packed = _hand_tables.PACKED[card.index]
-        assert packed >> _hand_tables.CARD_SHIFT == 1 << card.index
+        assert packed >> _hand_tables.CARD_SHIFT == 1 << (_hand_tables.CARD_FIELD * card.index)
         assert packed & ((1 << _hand_tables.CARD_SHIFT) - 1) == _hand_tables.RANK_WEIGHT[card.index]
+        for other in standard_deck():
+            pair = _hand_tables.PAIRS[card.index][other.index]
+            assert pair == packed + _hand_tables.PACKED[other.index]
+            assert bool(pair & _hand_tables.REPEATS) is (other == card)
+
+
+@given(
+    cards=st.lists(st.sampled_from(standard_deck()), min_size=5, max_size=6).filter(
+        lambda cards: len(set(cards)) < len(cards)
+    ),
+    wild=st.sampled_from(list(Rank)),
+)
+def test_a_repeat_in_any_places_is_refused(cards: list[Card], wild: Rank) -> None:
+    """P16: five or six cards with any card repeated, in any places, are refused."""
+    with pytest.raises(ValueError, match="more than once"):
+        evaluate(tuple(cards), wild)
+    with pytest.raises(ValueError, match="more than once"):
+        evaluate(iter(cards), wild)
 
 
 def test_categories_take_their_numbers_from_the_tables() -> None:

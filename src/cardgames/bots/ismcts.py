@@ -146,7 +146,18 @@ def outcome_rewards(returns: Sequence[int]) -> tuple[float, ...]:
 class _Node:
     """A node of the search tree: the information set reached by one more action."""
 
-    __slots__ = ("availability", "children", "mean", "player", "squares", "total", "visits")
+    __slots__ = (
+        "availability",
+        "children",
+        "mean",
+        "player",
+        "row",
+        "row_actions",
+        "row_keys",
+        "squares",
+        "total",
+        "visits",
+    )
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -158,6 +169,15 @@ class _Node:
         self.squares = 0.0
         self.mean = 0.0
         """``total / visits`` once visited (kept by the search for UCT; 0 before)."""
+        self.row_actions: Sequence[object] | None = None
+        """The legal actions of the latest visit (the very object the game returned)."""
+        self.row_keys: tuple[int, ...] = ()
+        """Their action ids (the tuple the ids cache gave)."""
+        self.row: list[_Node | None] = []
+        """The child of each of ``row_keys``, None for an action without one: the children
+        of the latest visit in its order, so that a visit with the very same legal-action
+        tuple (a game that hands out shared tuples) reads its ids and children without a
+        look-up each."""
 
 
 class ISMCTSBot:
@@ -500,8 +520,12 @@ class ISMCTSBot:
         One frame does the whole tree walk: the game's methods are bound once, each state
         visited has its legal actions and their ids computed once (the ids of actions met
         before come from a cache), and UCT scores the children in the same pass that counts
-        their availability. The random draws, and so the result for a seed, are those of the
-        plainer two-pass walk it replaces.
+        their availability. A node keeps its children in the order of the ids tuple of its
+        latest visit (:attr:`_Node.row`), so a visit with the same tuple looks none of them
+        up; the logarithms of availability counts come from a table grown one entry an
+        iteration; and the sample and the game's own random rollout are called without a
+        wrapper. The random draws and every float, and so the result for a seed, are those
+        of the plainer two-pass walk it replaces.
         """
         game = self._game
         legal_actions, apply, current_player = game.legal_actions, game.apply, game.current_player
@@ -511,40 +535,57 @@ class ISMCTSBot:
         ids_of = _ActionIds(game.action_id)
         known_ids = ids_of.known  # the cache's own look-up, without the call of ids_of
         expand, exploration, log, sqrt = self._expand, self._exploration, math.log, math.sqrt
+        # logs[n] is log(n) for every availability count met so far: a child's availability
+        # is at most the number of iterations begun, so one entry an iteration keeps up.
+        logs = [0.0, 0.0]
         # Without the prior an untried action is drawn as _expand draws it: _randbelow(n) is
         # randrange(n) for n >= 1.
         prior, randbelow = self._use_prior, self._rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001 - see above
         rounds = getattr(game, "round_index", None) if self._rollout_to == "round" else None
         play_out = self._play_out_function(rounds)
+        # The game's own random rollout, called as play_out would call it.
+        fast = self._random_rollout()
+        method, draws, most = (None, randbelow, None) if fast is None else fast
         root = _Node(player=-1)
         deadline = None if self._time_limit is None else time.monotonic() + self._time_limit
         sample = self._sampler(observation)
+        determinize = game.determinize if self._determinizations is None else None
+        rng = self._rng
         for iteration in range(iterations):
             if deadline is not None and iteration and time.monotonic() > deadline:
                 break
-            state = sample(iteration)
+            if len(logs) < iteration + 2:
+                logs.append(log(iteration + 1))
+            state = sample(iteration) if determinize is None else determinize(observation, rng)
             horizon = None if rounds is None else int(rounds(state))
             node, path = root, []
             while actions := legal_actions(state):
-                children = node.children
-                known = known_ids(id(actions))
-                keys = known[1] if known is not None and known[0] is actions else ids_of(actions)
+                if node.row_actions is actions:
+                    keys, row = node.row_keys, node.row
+                else:
+                    known = known_ids(id(actions))
+                    keys = (
+                        known[1] if known is not None and known[0] is actions else ids_of(actions)
+                    )
+                    if node.row_keys is keys:
+                        row = node.row
+                    else:
+                        row = node.row = list(map(node.children.get, keys))
+                        node.row_keys = keys
+                    node.row_actions = actions
                 untried: list[int] | None = None
                 best: _Node | None = None
                 best_index, best_score = 0, -math.inf
-                for index, key in enumerate(keys):
-                    child = children.get(key)
+                for index, child in enumerate(row):
                     if child is None:
                         if untried is None:
                             untried = [index]
                         else:
                             untried.append(index)
                         continue
-                    child.availability += 1
+                    availability = child.availability = child.availability + 1
                     if untried is None:  # UCT, needed only while every action has a child
-                        score = child.mean + exploration * sqrt(
-                            log(child.availability) / child.visits
-                        )
+                        score = child.mean + exploration * sqrt(logs[availability] / child.visits)
                         if score > best_score:
                             best, best_index, best_score = child, index, score
                 if untried is not None:
@@ -554,7 +595,7 @@ class ISMCTSBot:
                         index = expand(state, player, actions, untried)
                     else:
                         index = untried[randbelow(len(untried))]
-                    child = children[keys[index]] = _Node(player)
+                    child = row[index] = node.children[keys[index]] = _Node(player)
                     path.append(child)
                     state = apply(state, actions[index])
                     break
@@ -562,7 +603,10 @@ class ISMCTSBot:
                 path.append(best)
                 node = best
                 state = apply(state, actions[best_index])
-            returns = play_out(state, horizon)
+            if method is None:
+                returns = play_out(state, horizon)
+            else:
+                returns = method(state, draws, horizon, most)
             rewards = scaled.get(returns)
             if rewards is None:
                 if len(scaled) >= _CACHE_LIMIT:
@@ -593,6 +637,23 @@ class ISMCTSBot:
         # randrange(n) is _randbelow(n) for n >= 1: the same draw, without randrange's checks
         return untried[self._rng._randbelow(len(untried))]  # type: ignore[attr-defined]  # noqa: SLF001 - see above
 
+    def _random_rollout(self) -> _GameRollout | None:
+        """The game's own ``random_playout_returns``, its draws and limit, if rollouts use it.
+
+        They do for the built-in random policy in a game with that method:
+        ``method(state, randbelow, horizon, limit)`` then gives a rollout's returns (see
+        :meth:`_play_out_function`). None for any other rollout.
+        """
+        method = getattr(self._game, "random_playout_returns", None)
+        if not (
+            method is not None
+            and isinstance(self._rollout, str)
+            and type(self._policy) is RandomBot
+        ):
+            return None
+        # randrange(n) is _randbelow(n) for n >= 1: the moves are exactly RandomBot.choose's
+        return method, self._rng._randbelow, self._rollout_limit  # type: ignore[attr-defined]  # noqa: SLF001 - see above
+
     def _play_out_function(
         self, rounds: Callable[[Any], int] | None
     ) -> Callable[[Any, int | None], tuple[int, ...]]:
@@ -608,16 +669,16 @@ class ISMCTSBot:
         game, policy = self._game, self._policy
         legal_actions, apply, returns = game.legal_actions, game.apply, game.returns
         stop = -1 if self._rollout_limit is None else self._rollout_limit
+        fast = self._random_rollout()
+        if fast is not None:  # the game's own method, which random_playout_returns calls
+            method, draws, most = fast
+            return lambda state, horizon: method(state, draws, horizon, most)
         if isinstance(self._rollout, str) and type(policy) is RandomBot:
             # the built-in random policy draws from this bot's own generator; randrange(n)
             # is _randbelow(n) for n >= 1, so the moves are exactly RandomBot.choose's, and
-            # random_playout_returns plays them (the game's own fast method when it has one)
+            # random_playout_returns plays them
             randbelow = self._rng._randbelow  # type: ignore[attr-defined]  # noqa: SLF001 - see above
             limit = self._rollout_limit
-            # The game's own method, when it has one, is what random_playout_returns calls.
-            method = getattr(game, "random_playout_returns", None)
-            if method is not None:
-                return lambda state, horizon: method(state, randbelow, horizon, limit)
 
             def random_play_out(state: object, horizon: int | None) -> tuple[int, ...]:
                 return random_playout_returns(game, state, randbelow, horizon, limit)
@@ -644,6 +705,14 @@ class ISMCTSBot:
             return returns(state)
 
         return play_out
+
+
+_GameRollout: TypeAlias = tuple[
+    Callable[[Any, Callable[[int], int], int | None, int | None], tuple[int, ...]],
+    Callable[[int], int],
+    int | None,
+]
+"""A game's ``random_playout_returns`` method, the draws it is given and the action limit."""
 
 
 class _ActionIds:

@@ -2,15 +2,20 @@
 
 A hand is summarised by one int, its *packed* form: the sum of the packed forms of its cards.
 Card index ``i`` (``Card.index``, 0..51; its rank is ``i // 4 + 2``, its suit ``i % 4``) packs
-to ``1 << (CARD_SHIFT + i)`` (one bit per card) plus ``1 << 3 * (i // 4)`` (a 3-bit count field
-per rank, below the card bits). Summed over at most six cards:
+to ``1 << (CARD_SHIFT + 3 * i)`` (a 3-bit count field per card) plus ``1 << 3 * (i // 4)`` (a
+3-bit count field per rank, below the card fields). Summed over at most six cards:
 
 - the rank fields count the hand's ranks; clearing the wild rank's field (:data:`NATURAL_MASK`)
   leaves the multiset of its *natural* ranks, and the number of wilds is whatever that multiset
   lacks to make 5 or 6 cards;
-- the card bits are the hand as a set when its cards are all different. A repeated card carries
-  into a neighbouring bit, so the card bits then count fewer than the hand's cards: one
-  ``bit_count`` tells a hand of different cards from one with a card twice.
+- the card fields count each card. No field can carry (a card is at most 6 times in six
+  cards), so a card given twice or more sets one of its field's two upper bits: one ``&`` with
+  :data:`REPEATS` tells a hand of different cards from one with a card twice, and the low bits
+  of the fields are then the hand as a set of cards.
+
+The checked evaluator adds the cards two at a time, from :data:`PAIRS`: three additions of
+big ints for six cards instead of five (an addition of these 200-bit ints costs more than
+the lookup that saves it).
 
 The natural-rank multiset alone decides five of a kind and every six-card category, because a
 wild may take any rank (P16); a straight flush needs one more test, that the natural cards share
@@ -48,14 +53,26 @@ RANKS: Final = range(TWO, ACE + 1)
 """The rank values, 2 (two) to 14 (ace)."""
 
 CARD_SHIFT: Final = 3 * 13
-"""Where the one-bit-per-card field starts in a packed hand, above the 13 rank-count fields."""
+"""Where the card count fields start in a packed hand, above the 13 rank-count fields."""
+CARD_FIELD: Final = 3
+"""The width in bits of a card's count field in a packed hand."""
 
 RANK_WEIGHT: Final[tuple[int, ...]] = tuple(1 << (3 * (index >> 2)) for index in range(52))
 """By card index: the card's unit in its rank's count field."""
-PACKED: Final[tuple[int, ...]] = tuple(
-    (1 << (CARD_SHIFT + index)) + RANK_WEIGHT[index] for index in range(52)
+CARD_UNIT: Final[tuple[int, ...]] = tuple(
+    1 << (CARD_SHIFT + CARD_FIELD * index) for index in range(52)
 )
-"""By card index: the packed form of the card (its card bit and its rank unit)."""
+"""By card index: the card's unit in its own count field."""
+PACKED: Final[tuple[int, ...]] = tuple(CARD_UNIT[index] + RANK_WEIGHT[index] for index in range(52))
+"""By card index: the packed form of the card (its card unit and its rank unit)."""
+PAIRS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(PACKED[first] + PACKED[second] for second in range(52)) for first in range(52)
+)
+"""By card index, then card index: the packed form of the two cards (the same card twice
+too, which :data:`REPEATS` then catches)."""
+REPEATS: Final = sum(6 * unit for unit in CARD_UNIT)
+"""The two upper bits of every card field: a packed hand has one of them set exactly when it
+counts a card more than once."""
 INDEX_BY_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((rank - TWO) * 4 + suit for suit in range(4)) if rank >= TWO else ()
     for rank in range(ACE + 1)
@@ -67,25 +84,26 @@ NATURAL_MASK: Final[tuple[int, ...]] = tuple(
     _ALL_FIELDS & ~(7 << (3 * (rank - TWO))) if rank >= TWO else _ALL_FIELDS
     for rank in range(ACE + 1)
 )
-"""By wild rank: the mask that keeps the natural rank fields of a packed hand (and no card bit)."""
+"""By wild rank: the mask that keeps the natural rank fields of a packed hand (and no card)."""
 NATURAL_SUIT_BIT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(0 if (index >> 2) + TWO == rank else 1 << (index & 3) for index in range(52))
     for rank in range(ACE + 1)
 )
 """By wild rank, then card index: the card's suit bit, or 0 for a wild card."""
 NATURAL_CARDS: Final[tuple[int, ...]] = tuple(
-    sum(1 << index for index in range(52) if (index >> 2) + TWO != rank) for rank in range(ACE + 1)
+    sum(CARD_UNIT[index] for index in range(52) if (index >> 2) + TWO != rank)
+    for rank in range(ACE + 1)
 )
-"""By wild rank: the card bits (shifted down by :data:`CARD_SHIFT`) of every natural card."""
+"""By wild rank: the card units of every natural card (a mask of a packed hand's cards)."""
 OFF_SUIT_CARDS: Final[tuple[int, ...]] = tuple(
-    sum(1 << index for index in range(52) if index & 3 != suit) for suit in range(4)
+    sum(CARD_UNIT[index] for index in range(52) if index & 3 != suit) for suit in range(4)
 )
-"""By suit: the card bits of every card of the other suits."""
+"""By suit: the card units of every card of the other suits."""
 
 
-def one_suit(card_bits: int) -> bool:
-    """Whether the cards of ``card_bits`` (card bits shifted down) all have one suit."""
-    return any(not card_bits & off_suit for off_suit in OFF_SUIT_CARDS)
+def one_suit(cards: int) -> bool:
+    """Whether the cards of ``cards`` (card units of a packed hand) all have one suit."""
+    return any(not cards & off_suit for off_suit in OFF_SUIT_CARDS)
 
 
 def multiset_key(counts: Iterable[tuple[int, int]]) -> int:

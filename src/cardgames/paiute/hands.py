@@ -252,12 +252,13 @@ def evaluate(
         True
     """
     # The hot path, unrolled for 5 and 6 cards of exactly the Card class: the checks are the
-    # type tests and the card-bit count (a repeated card carries, see _hand_tables), and each
-    # card is packed by its stored index (Card.index is a slot, not a property). Anything else
-    # (another iterable size, a Card subclass, a non-card, a repeat, an int rank) takes
-    # _evaluate_checked, which raises the documented errors or values the hand the same way.
+    # type tests and the repeat test (a card counted twice sets an upper bit of its field, see
+    # _hand_tables), and the cards are packed two at a time (_PAIRS) by their stored index
+    # (Card.index is a slot, not a property). Anything else (another iterable size, a Card
+    # subclass, a non-card, a repeat, an int rank) takes _evaluate_checked, which raises the
+    # documented errors or values the hand the same way.
     # `x.__class__ is Card` is the cheapest exact type test (isinstance honours __class__ too).
-    hand = tuple(cards)
+    hand = cards if cards.__class__ is tuple else tuple(cards)
     size = len(hand)
     try:
         if size == 5:
@@ -270,21 +271,14 @@ def evaluate(
                 and e.__class__ is Card
                 and wild_rank.__class__ is Rank
             ):
-                packed = (
-                    _PACKED[a.index]
-                    + _PACKED[b.index]
-                    + _PACKED[c.index]
-                    + _PACKED[d.index]
-                    + _PACKED[e.index]
-                )
-                card_bits = packed >> _CARD_SHIFT
-                if card_bits.bit_count() == 5:
+                packed = _PAIRS[a.index][b.index] + _PAIRS[c.index][d.index] + _PACKED[e.index]
+                if not packed & _REPEATS:
                     value = (_FIVE_ACE_LOW_GET if ace_low_straight else _FIVE_ACE_HIGH_GET)(
                         packed & _NATURAL_MASK[wild_rank]
                     )
                     if value is None or value.category is _FIVE_OF_A_KIND:
                         return value
-                    return value if _one_suit(card_bits & _NATURAL_CARDS[wild_rank]) else None
+                    return value if _one_suit(packed & _NATURAL_CARDS[wild_rank]) else None
         elif size == 6:
             a, b, c, d, e, f = hand
             if (
@@ -297,14 +291,9 @@ def evaluate(
                 and wild_rank.__class__ is Rank
             ):
                 packed = (
-                    _PACKED[a.index]
-                    + _PACKED[b.index]
-                    + _PACKED[c.index]
-                    + _PACKED[d.index]
-                    + _PACKED[e.index]
-                    + _PACKED[f.index]
+                    _PAIRS[a.index][b.index] + _PAIRS[c.index][d.index] + _PAIRS[e.index][f.index]
                 )
-                if (packed >> _CARD_SHIFT).bit_count() == 6:
+                if not packed & _REPEATS:
                     return _SIX_CARD_GET(packed & _NATURAL_MASK[wild_rank])
     except (AttributeError, IndexError, TypeError):
         pass  # an object that only claims to be a Card or a Rank: the checked path says so
@@ -543,11 +532,12 @@ _CALL_TABLES: Final = _TABLES.calls
 """Indexed by ``ace_low_straight``."""
 _RANK_WEIGHT: Final = _hand_tables.RANK_WEIGHT
 _PACKED: Final = _hand_tables.PACKED
+_PAIRS: Final = _hand_tables.PAIRS
+_REPEATS: Final = _hand_tables.REPEATS
 _INDEX_BY_RANK: Final = _hand_tables.INDEX_BY_RANK
 _NATURAL_MASK: Final = _hand_tables.NATURAL_MASK
 _NATURAL_SUIT_BIT: Final = _hand_tables.NATURAL_SUIT_BIT
 _NATURAL_CARDS: Final = _hand_tables.NATURAL_CARDS
-_CARD_SHIFT: Final = _hand_tables.CARD_SHIFT
 _one_suit: Final = _hand_tables.one_suit
 _FIVE_OF_A_KIND: Final = Category.FIVE_OF_A_KIND
 """A module constant: faster to read than the enum's class attribute."""

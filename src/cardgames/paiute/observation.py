@@ -162,7 +162,9 @@ class PaiuteObservation:
         return "\n".join(lines)
 
 
-def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -> PaiuteObservation:
+def observe(  # noqa: C901, PLR0912 - one frame, the unpacking by seat count inline
+    config: PaiuteConfig, state: PaiuteState, player: PlayerId | None
+) -> PaiuteObservation:
     """``player``'s view of ``state`` (see :class:`PaiuteObservation`); None: a spectator's.
 
     Raises:
@@ -170,9 +172,9 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -
             of players; P1) nor None.
     """
     hands = state.hand_indices
-    if player is not None and (type(player) is not int or not 0 <= player < len(hands)):
-        check_seat(player, len(hands))
-    history = state.history
+    seats = len(hands)
+    if player is not None and (type(player) is not int or not 0 <= player < seats):
+        check_seat(player, seats)
     table = state.table
     drawn = state.drawn
     drawn_card = None
@@ -181,20 +183,48 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -
         from_pile = drawn.source is _FROM_PILE
         if from_pile or (player is not None and state.current_player == player):
             drawn_card = drawn.card
-        elif history:
-            last = history[-1]
-            if type(last) is DrewFromStock and last.card is not None:  # the public wild card
-                drawn_card = drawn.card
+        else:
+            history = state.history
+            if history:
+                last = history[-1]
+                if type(last) is DrewFromStock and last.card is not None:  # the public wild card
+                    drawn_card = drawn.card
+    # The sizes by unpacking (four ``len`` calls cost less than ``tuple(map(len, hands))``)
+    # and the pile by one C call (``itemgetter`` of two indices or more): observe is on the
+    # hot path of bots and of the RL adapters (issue 12).
+    if seats == 4:  # the default table first
+        first, second, third, fourth = hands
+        sizes: tuple[int, ...] = (len(first), len(second), len(third), len(fourth))
+    elif seats == 2:
+        first, second = hands
+        sizes = (len(first), len(second))
+    elif seats == 3:
+        first, second, third = hands
+        sizes = (len(first), len(second), len(third))
+    else:  # five seats (P1)
+        first, second, third, fourth, fifth = hands
+        sizes = (len(first), len(second), len(third), len(fourth), len(fifth))
+    if player is None:
+        hand: tuple[Card, ...] = ()
+    elif len(mine := hands[player]) == 5:  # the hand between turns (P5)
+        one, two, three, four, five = mine
+        hand = (CARDS[one], CARDS[two], CARDS[three], CARDS[four], CARDS[five])
+    else:  # six cards after a draw (P9): one C call
+        hand = itemgetter(*mine)(CARDS)
     pile = state.pile_indices
+    if len(pile) > 1:
+        pile_cards: tuple[Card, ...] = itemgetter(*pile)(CARDS)
+    else:
+        pile_cards = (CARDS[pile[0]],) if pile else ()
     stock = state.stock_indices
     return _observation(
         player,
-        () if player is None else itemgetter(*hands[player])(CARDS),  # five or six cards
+        hand,
         CARDS[table.wild],
         config.wild_indicator_in_play and not state.rebuilt_indices and table.wild in stock,
-        _card_tuple(pile),
+        pile_cards,
         len(stock),
-        tuple(map(len, hands)),
+        sizes,
         table.stacks,
         table.pot,
         table.dealer,
@@ -206,17 +236,9 @@ def observe(config: PaiuteConfig, state: PaiuteState, player: PlayerId | None) -
         state.turns_played,
         state.caller,
         state.last_to_play,
-        history,
+        state.history,
         table.results,
     )
-
-
-def _card_tuple(indices: tuple[int, ...]) -> tuple[Card, ...]:
-    """The cards of ``indices``, in order (one C call for two cards or more)."""
-    if len(indices) > 1:
-        cards: tuple[Card, ...] = itemgetter(*indices)(CARDS)
-        return cards
-    return (CARDS[indices[0]],) if indices else ()
 
 
 _observation: Callable[..., PaiuteObservation] = slot_builder(PaiuteObservation)
