@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 import typing
+from collections.abc import Callable
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypeVar, assert_never
 
 from cardgames.errors import DecodeError
@@ -284,7 +285,8 @@ def _check_depth(data: JSON, depth: int = 0) -> None:
 
 _ENVELOPE_KEYS: Final = frozenset({"format", "version", "kind", "game", "config", "data"})
 _FAST_JSON: Final = json.JSONDecoder(parse_constant=_reject_constant)
-_SCAN: Final = _FAST_JSON.scan_once
+# The decoder's C scanner, set in its __init__ (typeshed does not declare the attribute).
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = _FAST_JSON.scan_once  # type: ignore[attr-defined]
 """The parse of one JSON value from an index of a text, as :data:`_FAST_JSON` parses it."""
 _JSON_SPACE: Final = " \t\n\r"
 """The whitespace JSON allows after a value."""
