@@ -322,14 +322,13 @@ def _fast_data(
         opened = _open_fast(game, info, kind, text)
         if opened is None:
             return None
-        document, counter = opened
-        data = document["data"]
+        data, counter, start = opened
         built, value, members = _read(game, info, kind, data)
         if built == _DECODED:
             value = decoder(data_type(info, kind))(data, counter)
         else:
             counter[0] += members
-        if counter[0] != text.count(_COLON):
+        if counter[0] != text.count(_COLON, start):
             return None
     except Exception:  # noqa: BLE001 - the strict path decides, and names the error
         return None
@@ -338,15 +337,18 @@ def _fast_data(
 
 def _open_fast(
     game: AnyGame, info: GameInfo, kind: Literal["state", "observation"], text: str
-) -> tuple[dict[str, JSON], Counter] | None:
-    """The parsed document ``text`` and its envelope's member count, the envelope checked.
+) -> tuple[JSON, Counter, int] | None:
+    """The ``data`` of the document ``text``, its envelope checked, and what to count from.
+
+    Returns the parsed ``data``, the object members read of the text from an offset on
+    (a :data:`Counter`) and that offset: the text's ``:`` from there must be as many.
 
     A text that starts just as the writer starts a ``kind`` document of ``game`` (its head
     and its config, up to ``"data":``) has the right envelope by its text alone, which is
-    one comparison of strings: only the parse is left, and a member repeated later (a second
-    ``"kind"``, say) makes the count of ``:`` differ from the members read. Any other text is
-    parsed and its envelope checked value by value. None: not the envelope of such a
-    document, or not JSON (the strict path decides).
+    one comparison of strings: only its ``data`` is parsed, which must close the document,
+    and only the members from there on are counted. Any other text is parsed whole and its
+    envelope checked value by value. None: not the envelope of such a document, or not JSON
+    (the strict path decides).
     """
     known = _written_config_of(game, info.config_class)
     head = _head(info.name, kind)
@@ -356,10 +358,11 @@ def _open_fast(
         and text.startswith(head)
         and text.startswith(known.text, len(head))
     ):
-        document, end = _SCAN(text, 0)
-        if end != len(text) and text[end:].strip(_JSON_SPACE):
+        start = len(head) + len(known.text)
+        data, end = _SCAN(text, start)
+        if text[end : end + 1] != "}" or text[end + 1 :].strip(_JSON_SPACE):
             return None
-        return document, [len(_ENVELOPE_KEYS) + known.members]
+        return data, [0], start
     document = _FAST_JSON.decode(text)
     if (
         type(document) is not dict
@@ -374,7 +377,7 @@ def _open_fast(
     counter: Counter = [len(document)]
     if not _is_config_of(game, info.config_class, document["config"], counter):
         return None
-    return document, counter
+    return document["data"], counter, 0
 
 
 class _WrittenConfig(NamedTuple):

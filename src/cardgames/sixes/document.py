@@ -19,7 +19,8 @@ state reads ``"hands": [["Ac", "6d", …], …]`` and ``"columns": [[], ["5d", "
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from operator import add
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -523,75 +524,108 @@ _PASS: Final = {"type": "pass"}
 """A pass as the writer writes it."""
 
 
-_PLAY_BY_TEXT: Final = {
-    str(card): (index, 1 << index, GROWTH[index]) for index, card in enumerate(SIXES_DECK)
-}
-"""Each card's id, bit and :data:`~cardgames.sixes.deck.GROWTH` by its text: one look-up a play."""
+_Turn = tuple[SixesTurn, int, int, dict[str, str]]
+"""A turn as the walks find it: the shared history entry (:data:`~cardgames.sixes.action.TURNS`),
+the card's bit and the cards its play makes playable (:data:`~cardgames.sixes.deck.GROWTH`),
+both 0 for a pass, and its action as the writer writes it."""
 
 
-class _Round(NamedTuple):
-    """What one walk of a round's history as written proves (see :func:`_walk`)."""
-
-    history: tuple[SixesTurn, ...]
-    """The turns, shared entries of :data:`~cardgames.sixes.action.TURNS`."""
-    members: int
-    """The object members of the turns as written."""
-    table: int
-    """The cards the turns play: a valid table (S5, S6), each card played once."""
-    playable: int
-    """The cards playable next on that table (S5, S6)."""
-    plays: list[int]
-    """How many cards each seat played."""
-    excluded: list[int]
-    """Under ``must_play_if_able``, the cards each seat's passes rule out (S7)."""
+def _seat_turns(seat: int) -> dict[str | None, _Turn]:
+    """Seat ``seat``'s turns by their action's ``card`` as written: its plays, and None its pass."""
+    row = TURNS[seat]
+    turns: dict[str | None, _Turn] = {
+        text: (row[index], 1 << index, GROWTH[index], {"type": "play", "card": text})
+        for index, text in enumerate(map(str, SIXES_DECK))
+    }
+    turns[None] = (row[PASS_ID], 0, 0, _PASS)
+    return turns
 
 
-def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
-    """Replay the turns as written from the empty table, or decline.
+_SEAT_TURNS: Final = tuple(map(_seat_turns, range(len(TURNS))))
+_TABLE_TURNS: Final = tuple(dict(enumerate(_SEAT_TURNS[:seats])) for seats in range(len(TURNS) + 1))
+"""``_TABLE_TURNS[seats][seat][card]``: the turns of each seat of a table of ``seats`` by the
+seat and the card as written (another seat, or a negative one, is not found): one look-up a
+turn. A turn is taken when its action is exactly the writer's (one comparison of dicts)."""
+
+
+def _walk_state(turns: object, seats: int) -> tuple[tuple[SixesTurn, ...], int, int, list[int]]:
+    """Replay a state's turns as written from the empty table, or decline.
 
     Every turn must be the writer's object of a seat below ``seats`` and a play or a pass,
-    and the turns must be a legal round: the first one the play of the 6♦, every play one of
-    a card then playable (S5, S6) and, under ``must_play``, not one its player passed on
-    while it was playable (S7). A real round's history is one; a document whose history
-    is not is left to the checked path, which names what is wrong (or accepts it).
+    and the turns a legal round: the first one the play of the 6♦ and every play one of a
+    card then playable (S5, S6). A real round's history is one; a document whose history is
+    not is left to the checked path, which names what is wrong (or accepts it).
+
+    Returns the turns (shared entries of :data:`~cardgames.sixes.action.TURNS`), the cards
+    they play (a valid table, each card played once), the cards playable next and how many
+    cards each seat played.
     """
     if turns.__class__ is not list:
         raise Declined
     items: list[dict[str, Any]] = turns
-    rows, plays_of = TURNS, _PLAY_BY_TEXT
+    table_turns = _TABLE_TURNS[seats]
     history: list[SixesTurn] = []
     append = history.append
     plays = [0] * seats
+    table = 0
+    playable = SIX_OF_DIAMONDS_BIT
+    for turn in items:
+        player = turn["player"]
+        action = turn["action"]
+        if player.__class__ is not int or len(turn) != 2:
+            raise Declined
+        entry, bit, grows, written = table_turns[player][action.get("card")]
+        if action != written:
+            raise Declined
+        if bit:
+            if not playable & bit:
+                raise Declined
+            playable = (playable ^ bit) | grows
+            table |= bit
+            plays[player] += 1
+        elif not table:  # nobody passes before the opening (S5)
+            raise Declined
+        append(entry)
+    return tuple(history), table, playable, plays
+
+
+def _walk_view(
+    turns: object, seats: int, *, must_play: bool
+) -> tuple[tuple[SixesTurn, ...], int, list[int]]:
+    """Replay an observation's turns as written from the empty table, or decline.
+
+    As :func:`_walk_state`, and under ``must_play`` no play may be of a card its player
+    passed on while it was playable (S7). Returns the turns, the cards they play and, under
+    ``must_play``, the cards each seat's passes rule out (S7).
+    """
+    if turns.__class__ is not list:
+        raise Declined
+    items: list[dict[str, Any]] = turns
+    table_turns = _TABLE_TURNS[seats]
+    history: list[SixesTurn] = []
+    append = history.append
     excluded = [0] * seats
     table = 0
     playable = SIX_OF_DIAMONDS_BIT
     for turn in items:
         player = turn["player"]
         action = turn["action"]
-        if len(turn) != 2 or player.__class__ is not int or not 0 <= player < seats:
+        if player.__class__ is not int or len(turn) != 2:
             raise Declined
-        text = action.get("card")
-        if text is not None:
-            code, bit, grows = plays_of[text]
-            if (
-                len(action) != 2
-                or action["type"] != "play"
-                or not playable & bit
-                or excluded[player] & bit
-            ):
+        entry, bit, grows, written = table_turns[player][action.get("card")]
+        if action != written:
+            raise Declined
+        if bit:
+            if not playable & bit or excluded[player] & bit:
                 raise Declined
             playable = (playable ^ bit) | grows
             table |= bit
-            plays[player] += 1
-        elif action != _PASS or not table:  # nobody passes before the opening (S5)
+        elif not table:  # nobody passes before the opening (S5)
             raise Declined
-        else:
-            code = PASS_ID
-            if must_play:
-                excluded[player] |= playable
-        append(rows[player][code])
-    members = 3 * len(history) + table.bit_count()
-    return _Round(tuple(history), members, table, playable, plays, excluded)
+        elif must_play:
+            excluded[player] |= playable
+        append(entry)
+    return tuple(history), table, excluded
 
 
 def _columns_written(table: int) -> list[list[str]]:
@@ -646,7 +680,8 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
     not, by raising: the decoder then takes the checked path, which gives the state or
     names the error.
     """
-    if data.__class__ is not dict or data.keys() != _KEYS or data["pending_decks"] != []:
+    # Every member is read by its name below, so a dict of as many is one of exactly these.
+    if data.__class__ is not dict or len(data) != len(_KEYS) or data["pending_decks"] != []:
         raise Declined
     fields: dict[str, Any] = data
     config = game.config
@@ -654,15 +689,18 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
     hands = fields["hands"]
     if hands.__class__ is not list or len(hands) != seats:
         raise Declined
-    hand_masks = tuple(map(_hand_mask, hands))
-    done = _walk(fields["history"], seats, must_play=False)
-    table = done.table
-    each = DECK_SIZE // seats
+    bits = _BIT_BY_TEXT.__getitem__
+    hand_masks = tuple([sum(map(bits, hand)) for hand in hands if hand.__class__ is list])
+    history, table, playable, plays = _walk_state(fields["history"], seats)
+    sizes = list(map(len, hands))
+    # The 40 cards, each once (S2): 40 bits (each hand's and the table's, which are distinct)
+    # that add up to the 40 bits of the deck are 40 different bits.
     if (
-        fields["columns"] != _columns_written(table)
+        len(hand_masks) != seats
         or sum(hand_masks) + table != FULL_MASK
-        or sum(map(len, hands)) + table.bit_count() != DECK_SIZE
-        or any(len(hand) + plays != each for hand, plays in zip(hands, done.plays, strict=True))
+        or sum(sizes) + table.bit_count() != DECK_SIZE
+        or list(map(add, sizes, plays)) != [DECK_SIZE // seats] * seats
+        or fields["columns"] != _columns_written(table)
     ):
         raise Declined
     stacks, pot, settled = _chips(fields, seats)
@@ -688,19 +726,19 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
     state = unchecked_state(
         hand_masks,
         table,
-        done.playable,
+        playable,
         stacks,
         pot,
         settled,
         _seat(fields["dealer"], seats),
         to_play,
         round_number,
-        done.history,
+        history,
         stack_emptied,
         chance_key,
         (),
     )
-    return state, len(_KEYS) + done.members
+    return state, len(_KEYS) + 3 * len(history) + table.bit_count()
 
 
 def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservation, int]:
@@ -716,7 +754,8 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
     the passes (S7). It reads only what the writer writes of a seated player's view and
     declines anything else by raising: the decoder then takes the checked path.
     """
-    if data.__class__ is not dict or data.keys() != _OBSERVATION_KEYS:
+    # Every member is read by its name below, so a dict of as many is one of exactly these.
+    if data.__class__ is not dict or len(data) != len(_OBSERVATION_KEYS):
         raise Declined
     fields: dict[str, Any] = data
     config = game.config
@@ -726,8 +765,7 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
     own = _hand_mask(hand_texts)
     sizes = read_counts(fields["hand_sizes"])
     must_play = config.must_play_if_able
-    done = _walk(fields["history"], seats, must_play=must_play)
-    table = done.table
+    history, table, excluded = _walk_view(fields["history"], seats, must_play=must_play)
     unseen = FULL_MASK & ~(own | table)
     if (
         fields["columns"] != _columns_written(table)
@@ -754,10 +792,8 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
         stack_emptied is not True and (stack_emptied is not False or 0 in stacks)
     ):
         raise Declined
-    if must_play:
-        excluded = done.excluded
-        if excluded[me] & own or not _feasible(unseen, sizes, me, tuple(excluded)):
-            raise Declined
+    if must_play and (excluded[me] & own or not _feasible(unseen, sizes, me, tuple(excluded))):
+        raise Declined
     clubs, diamonds, hearts, spades = _COLUMNS
     observation = _observation(
         player=me,
@@ -775,7 +811,7 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
         dealer=_seat(fields["dealer"], seats),
         to_play=to_play,
         round_number=round_number,
-        history=done.history,
+        history=history,
         stack_emptied=stack_emptied,
     )
-    return observation, len(_OBSERVATION_KEYS) + done.members
+    return observation, len(_OBSERVATION_KEYS) + 3 * len(history) + table.bit_count()
