@@ -524,37 +524,36 @@ _PASS: Final = {"type": "pass"}
 """A pass as the writer writes it."""
 
 
-_Turn = tuple[SixesTurn, int, int, dict[str, str]]
-"""A turn as the walks find it: the shared history entry (:data:`~cardgames.sixes.action.TURNS`),
-the card's bit and the cards its play makes playable (:data:`~cardgames.sixes.deck.GROWTH`),
-both 0 for a pass, and its action as the writer writes it."""
+def _seat_turns(seat: int) -> tuple[dict[str, tuple[SixesTurn, int, int]], SixesTurn]:
+    """Seat ``seat``'s turns as the walks find them: its plays by the card's text, its pass.
 
-
-def _seat_turns(seat: int) -> dict[str | None, _Turn]:
-    """Seat ``seat``'s turns by their action's ``card`` as written: its plays, and None its pass."""
+    A play is its shared history entry (:data:`~cardgames.sixes.action.TURNS`), the card's
+    bit and the cards it makes playable (:data:`~cardgames.sixes.deck.GROWTH`).
+    """
     row = TURNS[seat]
-    turns: dict[str | None, _Turn] = {
-        text: (row[index], 1 << index, GROWTH[index], {"type": "play", "card": text})
+    plays = {
+        text: (row[index], 1 << index, GROWTH[index])
         for index, text in enumerate(map(str, SIXES_DECK))
     }
-    turns[None] = (row[PASS_ID], 0, 0, _PASS)
-    return turns
+    return plays, row[PASS_ID]
 
 
 _SEAT_TURNS: Final = tuple(map(_seat_turns, range(len(TURNS))))
 _TABLE_TURNS: Final = tuple(dict(enumerate(_SEAT_TURNS[:seats])) for seats in range(len(TURNS) + 1))
-"""``_TABLE_TURNS[seats][seat][card]``: the turns of each seat of a table of ``seats`` by the
-seat and the card as written (another seat, or a negative one, is not found): one look-up a
-turn. A turn is taken when its action is exactly the writer's (one comparison of dicts)."""
+"""``_TABLE_TURNS[seats][seat]``: the turns of each seat of a table of ``seats``, found by the
+seat as written (another int, or a negative one, is not found): one look-up a turn."""
 
 
 def _walk_state(turns: object, seats: int) -> tuple[tuple[SixesTurn, ...], int, int, list[int]]:
     """Replay a state's turns as written from the empty table, or decline.
 
-    Every turn must be the writer's object of a seat below ``seats`` and a play or a pass,
-    and the turns a legal round: the first one the play of the 6♦ and every play one of a
-    card then playable (S5, S6). A real round's history is one; a document whose history is
-    not is left to the checked path, which names what is wrong (or accepts it).
+    Every turn must be an object with the writer's members, its ``player`` a seat below
+    ``seats`` and its ``action`` a play or a pass, and the turns a legal round: the first
+    one the play of the 6♦ and every play one of a card then playable (S5, S6). A real
+    round's history is one; a document whose history is not is left to the checked path,
+    which names what is wrong (or accepts it). The members are read by name and counted,
+    not the objects' sizes: a member more is left to the decoder, whose count of the text's
+    members then differs (see :attr:`~cardgames.spec.StateCodec.read_checked`).
 
     Returns the turns (shared entries of :data:`~cardgames.sixes.action.TURNS`), the cards
     they play (a valid table, each card played once), the cards playable next and how many
@@ -572,20 +571,21 @@ def _walk_state(turns: object, seats: int) -> tuple[tuple[SixesTurn, ...], int, 
     for turn in items:
         player = turn["player"]
         action = turn["action"]
-        if player.__class__ is not int or len(turn) != 2:
+        if player.__class__ is not int:
             raise Declined
-        entry, bit, grows, written = table_turns[player][action.get("card")]
-        if action != written:
-            raise Declined
-        if bit:
-            if not playable & bit:
+        by_text, passed = table_turns[player]
+        if action == _PASS:
+            if not table:  # nobody passes before the opening (S5)
+                raise Declined
+            append(passed)
+        else:
+            entry, bit, grows = by_text[action["card"]]
+            if action["type"] != "play" or not playable & bit:
                 raise Declined
             playable = (playable ^ bit) | grows
             table |= bit
             plays[player] += 1
-        elif not table:  # nobody passes before the opening (S5)
-            raise Declined
-        append(entry)
+            append(entry)
     return tuple(history), table, playable, plays
 
 
@@ -610,21 +610,22 @@ def _walk_view(
     for turn in items:
         player = turn["player"]
         action = turn["action"]
-        if player.__class__ is not int or len(turn) != 2:
+        if player.__class__ is not int:
             raise Declined
-        entry, bit, grows, written = table_turns[player][action.get("card")]
-        if action != written:
-            raise Declined
-        if bit:
-            if not playable & bit or excluded[player] & bit:
+        by_text, passed = table_turns[player]
+        if action == _PASS:
+            if not table:  # nobody passes before the opening (S5)
+                raise Declined
+            if must_play:
+                excluded[player] |= playable
+            append(passed)
+        else:
+            entry, bit, grows = by_text[action["card"]]
+            if action["type"] != "play" or not playable & bit or excluded[player] & bit:
                 raise Declined
             playable = (playable ^ bit) | grows
             table |= bit
-        elif not table:  # nobody passes before the opening (S5)
-            raise Declined
-        elif must_play:
-            excluded[player] |= playable
-        append(entry)
+            append(entry)
     return tuple(history), table, excluded
 
 
