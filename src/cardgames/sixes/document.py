@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardgames._reader import Declined, read_counts, read_int, read_ints
+from cardgames._reader import MAX_INT, Declined, read_counts, read_int, read_ints
 from cardgames._slots import slot_builder
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
@@ -234,7 +234,7 @@ def from_document(document: SixesStateDocument) -> SixesState:
     return state
 
 
-def _feasible(unseen: int, sizes: tuple[int, ...], me: int, excluded: tuple[int, ...]) -> bool:
+def _feasible(unseen: int, sizes: Sequence[int], me: int, excluded: Sequence[int]) -> bool:
     """Whether the unseen cards can be dealt around the passes (S7), each hand keeping its size.
 
     No seat may get a card its passes rule out; the sizes already add up to the cards.
@@ -244,13 +244,23 @@ def _feasible(unseen: int, sizes: tuple[int, ...], me: int, excluded: tuple[int,
     missing another seat leaves no card that only it may hold. So the sets checked are the
     complements of the subsets of the constrained seats, with the cards every seat of the
     subset rules out. The sizes must not be negative.
+
+    When all the cards that any seat rules out fit in the room of the seats that rule out
+    none, every set passes (its cards are among them, and its room is at least that room),
+    and no set is enumerated: the usual case.
     """
     room = sum(sizes) - sizes[me]
-    rules = [
-        (excluded[seat] & unseen, sizes[seat])
-        for seat in range(len(sizes))
-        if seat != me and excluded[seat] & unseen
-    ]
+    rules = []
+    anyone = 0  # the cards some seat rules out
+    free = room  # the room of the seats that rule out none
+    for seat, excluded_here in enumerate(excluded):
+        ruled_out = excluded_here & unseen
+        if ruled_out and seat != me:
+            rules.append((ruled_out, sizes[seat]))
+            anyone |= ruled_out
+            free -= sizes[seat]
+    if anyone.bit_count() <= free:
+        return True
     # Each entry: the unseen cards ruled out by every seat of a subset, the room outside it,
     # and the first seat that may join it. A subset whose cards are none passes, and so does
     # every subset that contains it (the room left is never negative): it is not extended.
@@ -647,23 +657,17 @@ def _chips(fields: dict[str, Any], seats: int) -> tuple[tuple[int, ...], int, tu
     settled stacks (S3, S10).
     """
     stacks = read_counts(fields["stacks"])
-    pot = read_int(fields["pot"])
+    pot = fields["pot"]
     settled = read_counts(fields["settled_stacks"])
     if (
-        len(stacks) != seats
+        pot.__class__ is not int
+        or len(stacks) != seats
         or len(settled) != seats
-        or pot < 0
+        or not 0 <= pot < MAX_INT
         or sum(stacks) + pot != sum(settled)
     ):
         raise Declined
     return stacks, pot, settled
-
-
-def _seat(value: object, seats: int) -> PlayerId:
-    """A seat as written: an int below ``seats`` (S1); else decline."""
-    if value.__class__ is not int or not 0 <= value < seats:
-        raise Declined
-    return value  # type: ignore[return-value]
 
 
 def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
@@ -705,21 +709,27 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
     ):
         raise Declined
     stacks, pot, settled = _chips(fields, seats)
-    total = seats * config.starting_chips
-    to_play = fields["to_play"]
-    round_number = read_int(fields["round_number"])
-    chance_key = read_int(fields["chance_key"])
+    to_play: PlayerId | None = fields["to_play"]
+    dealer: PlayerId = fields["dealer"]
+    round_number = fields["round_number"]
+    chance_key = fields["chance_key"]
     stack_emptied = fields["stack_emptied"]
     if to_play is not None:
-        to_play = _seat(to_play, seats)
+        if to_play.__class__ is not int or not 0 <= to_play < seats:
+            raise Declined
         if (not table and not hand_masks[to_play] & SIX_OF_DIAMONDS_BIT) or not all(hand_masks):
             raise Declined
     elif pot or stacks != settled:
         raise Declined
+    max_rounds = config.max_rounds
     if (
-        sum(settled) != total
-        or round_number < 1
-        or (config.max_rounds is not None and round_number > config.max_rounds)
+        sum(settled) != seats * config.starting_chips
+        or dealer.__class__ is not int
+        or not 0 <= dealer < seats
+        or round_number.__class__ is not int
+        or not 1 <= round_number < MAX_INT
+        or (max_rounds is not None and round_number > max_rounds)
+        or chance_key.__class__ is not int
         or not 0 <= chance_key < 2**64
         or (stack_emptied is not True and (stack_emptied is not False or 0 in stacks))
     ):
@@ -731,7 +741,7 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
         stacks,
         pot,
         settled,
-        _seat(fields["dealer"], seats),
+        dealer,
         to_play,
         round_number,
         history,
@@ -761,7 +771,7 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
     fields: dict[str, Any] = data
     config = game.config
     seats = config.num_players
-    me = _seat(fields["player"], seats)
+    me: PlayerId = fields["player"]
     hand_texts = fields["hand"]
     own = _hand_mask(hand_texts)
     sizes = read_counts(fields["hand_sizes"])
@@ -769,19 +779,23 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
     history, table, excluded = _walk_view(fields["history"], seats, must_play=must_play)
     unseen = FULL_MASK & ~(own | table)
     if (
-        fields["columns"] != _columns_written(table)
+        me.__class__ is not int
+        or not 0 <= me < seats
         or own & table
         or len(sizes) != seats
         or sizes[me] != len(hand_texts)
         or sum(sizes) - sizes[me] != unseen.bit_count()
+        or fields["columns"] != _columns_written(table)
     ):
         raise Declined
     stacks, pot, settled = _chips(fields, seats)
-    to_play = fields["to_play"]
-    round_number = read_int(fields["round_number"])
+    to_play: PlayerId | None = fields["to_play"]
+    dealer: PlayerId = fields["dealer"]
+    round_number = fields["round_number"]
     stack_emptied = fields["stack_emptied"]
     if to_play is not None:
-        to_play = _seat(to_play, seats)
+        if to_play.__class__ is not int or not 0 <= to_play < seats:
+            raise Declined
         opening = not table and (
             not own & SIX_OF_DIAMONDS_BIT if to_play == me else own & SIX_OF_DIAMONDS_BIT
         )
@@ -789,11 +803,15 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
             raise Declined
     elif pot or stacks != settled:
         raise Declined
-    if round_number < 1 or (
-        stack_emptied is not True and (stack_emptied is not False or 0 in stacks)
+    if (
+        dealer.__class__ is not int
+        or not 0 <= dealer < seats
+        or round_number.__class__ is not int
+        or not 1 <= round_number < MAX_INT
+        or (stack_emptied is not True and (stack_emptied is not False or 0 in stacks))
     ):
         raise Declined
-    if must_play and (excluded[me] & own or not _feasible(unseen, sizes, me, tuple(excluded))):
+    if must_play and (excluded[me] & own or not _feasible(unseen, sizes, me, excluded)):
         raise Declined
     clubs, diamonds, hearts, spades = _COLUMNS
     observation = _observation(
@@ -809,7 +827,7 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
         stacks=stacks,
         pot=pot,
         settled_stacks=settled,
-        dealer=_seat(fields["dealer"], seats),
+        dealer=dealer,
         to_play=to_play,
         round_number=round_number,
         history=history,
