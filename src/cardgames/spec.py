@@ -80,6 +80,8 @@ class StateCodec:
             the decoder checks nothing more. It may decline any document by raising, and
             must decline every one that those checks refuse: the decoder then takes the
             other paths, which give the state or name the error. Preferred to ``read``.
+            A member it does not read it may leave to the decoder, which refuses the text
+            when it holds more members than the reader counted.
     """
 
     document_class: type

@@ -14,8 +14,15 @@ import pytest
 
 from cardgames.errors import DecodeError
 from cardgames.game import PlayerId
-from cardgames.serialization import decode_observation, decode_state, encode
-from cardgames.serialization.document import _WRITTEN_CONFIGS, _is_config_of, _written_config
+from cardgames.registry import game_info
+from cardgames.serialization import decode_observation, decode_state, dumps, encode
+from cardgames.serialization import document as document_module
+from cardgames.serialization.document import (
+    _WRITTEN_CONFIGS,
+    _is_config_of,
+    _open_fast,
+    _written_config,
+)
 from cardgames.sixes import Sixes, SixesConfig
 from json_mutation import both_ways, outcome
 from registry import AnyGame, over_games
@@ -119,3 +126,70 @@ def test_the_configs_remembered_stay_few_and_right() -> None:
         assert known.fields["starting_chips"] == config.starting_chips
         assert known.members == len(known.fields)
     assert len(_WRITTEN_CONFIGS) <= len(configs) // 2
+
+
+def _writer_text(game: AnyGame) -> str:
+    return dumps(game, game.initial_state(seed=4))
+
+
+@over_games(lambda spec: spec.config_class is not None)
+def test_the_writers_envelope_is_taken_by_its_text(
+    game: AnyGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer's head and config are recognized as text: only ``data`` is parsed and counted."""
+    text = _writer_text(game)
+    known = _written_config(game.config, type(game.config))
+    assert known.text is not None
+    assert known.text in text
+    info = game_info(game.name)
+    opened = _open_fast(game, info, "state", text)
+    assert opened is not None
+    data, counter, start = opened
+    assert text[start:].startswith("{")
+    assert data == json.loads(text)["data"]
+    assert counter == [0]
+
+    def decoded(*_: object) -> bool:
+        raise AssertionError("the config was decoded")
+
+    monkeypatch.setattr(document_module, "_is_config_of", decoded)
+    assert decode_state(game, text) == game.initial_state(seed=4)
+
+
+@over_games(lambda spec: spec.config_class is not None)
+def test_an_envelope_member_repeated_after_the_data_is_refused(game: AnyGame) -> None:
+    """A text that starts as the writer's but repeats ``kind`` or ``data`` later is refused."""
+    text = _writer_text(game)
+    for extra in (', "kind": "state"', ', "data": null', ', "format": "cardgames"'):
+        changed = text[:-1] + extra + "}"
+        with pytest.raises(DecodeError, match="duplicate key"):
+            decode_state(game, changed)
+
+
+@over_games(lambda spec: spec.config_class is not None)
+def test_what_follows_the_writers_data_is_judged_as_the_strict_path_judges_it(
+    game: AnyGame,
+) -> None:
+    """JSON whitespace after the document is fine, anything else is refused, both ways alike."""
+    text = _writer_text(game)
+    state = game.initial_state(seed=4)
+    for tail in ("\n", " \t\r\n"):
+        assert decode_state(game, text + tail) == state
+    assert decode_state(game, text[:-1] + " }") == state
+    for tail in (" x", "}", "\u00a0", "\x0b"):
+        with pytest.raises(DecodeError, match="invalid JSON"):
+            decode_state(game, text + tail)
+    with pytest.raises(DecodeError, match="invalid JSON"):
+        decode_state(game, text[:-1])
+
+
+def test_a_repeated_member_inside_the_writers_data_is_refused() -> None:
+    """S1: a turn whose ``player`` is written twice is refused as the strict path refuses it."""
+    game = Sixes(SixesConfig(num_players=4))
+    state = game.initial_state(seed=2)
+    state = game.apply(state, game.legal_actions(state)[0])
+    text = dumps(game, state)
+    assert '{"player": ' in text
+    changed = text.replace('{"player": ', '{"player": 0, "player": ', 1)
+    with pytest.raises(DecodeError, match="duplicate key 'player'"):
+        decode_state(game, changed)

@@ -303,3 +303,26 @@ def test_hall_condition_agrees_with_a_search_for_a_deal(
     room = [0 if seat == me else size for seat, size in enumerate(sizes)]
     expected = _some_deal_exists(cards, room, excluded)
     assert _feasible(unseen, sizes, me, excluded) is expected
+
+
+@pytest.mark.parametrize("where", ["turn", "play", "pass"])
+def test_a_member_more_in_a_turn_is_refused_by_the_decoder(where: str) -> None:
+    """S6: the walk reads a turn's members by name; one more in a turn or a play is left to
+    the decoder's count of the text's members (a pass is compared whole and declined), and
+    the decoder refuses the document as the checked path does."""
+    game = GAMES[1]
+    state = _position(game, random.Random(5))
+    document: Any = json.loads(json.dumps(encode(game, state)))
+    turns = document["data"]["history"]
+    kind = "pass" if where == "pass" else "play"
+    turn = next(turn for turn in turns if turn["action"]["type"] == kind)
+    (turn if where == "turn" else turn["action"])["note"] = 1
+    if where == "pass":
+        assert declines(read_checked_state, game, document["data"])
+    else:
+        fast, count = read_checked_state(game, document["data"])
+        assert fast == state
+        assert count == members(document["data"]) - 1
+    with pytest.raises(DecodeError, match="note"):
+        decode_state(game, json.dumps(document))
+    both_ways(lambda source: decode_state(game, source), document)

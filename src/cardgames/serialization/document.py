@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 import typing
+from collections.abc import Callable
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypeVar, assert_never
 
 from cardgames.errors import DecodeError
@@ -199,6 +200,20 @@ _HEADS: dict[tuple[str, str], str] = {}
 """The start of a document's text, by game and kind."""
 
 
+def _head(name: str, kind: Kind) -> str:
+    """The text of a document of game ``name`` and ``kind`` up to its ``config`` or ``data``."""
+    head = _HEADS.get((name, kind))
+    if head is None:
+        head = _HEADS[name, kind] = (
+            json.dumps(
+                {"format": FORMAT, "version": VERSION, "kind": kind, "game": name},
+                ensure_ascii=False,
+            )[:-1]
+            + ", "
+        )
+    return head
+
+
 def _text(game: AnyGame, value: object) -> str:
     """``json.dumps(encode(game, value))``, written by the compiled text encoders."""
     info = game_info(game.name)
@@ -209,15 +224,7 @@ def _text(game: AnyGame, value: object) -> str:
         config_class is not None and not isinstance(config, config_class)
     ):
         return json.dumps(encode(game, value), ensure_ascii=False)
-    head = _HEADS.get((info.name, kind))
-    if head is None:
-        head = _HEADS[info.name, kind] = (
-            json.dumps(
-                {"format": FORMAT, "version": VERSION, "kind": kind, "game": info.name},
-                ensure_ascii=False,
-            )[:-1]
-            + ", "
-        )
+    head = _head(info.name, kind)
     config_text = "null" if config_class is None else text_encoder(config_class)(config)
     if kind == "config":
         return f'{head}"data": {config_text}}}'
@@ -278,6 +285,11 @@ def _check_depth(data: JSON, depth: int = 0) -> None:
 
 _ENVELOPE_KEYS: Final = frozenset({"format", "version", "kind", "game", "config", "data"})
 _FAST_JSON: Final = json.JSONDecoder(parse_constant=_reject_constant)
+# The decoder's C scanner, set in its __init__ (typeshed does not declare the attribute).
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = _FAST_JSON.scan_once  # type: ignore[attr-defined]
+"""The parse of one JSON value from an index of a text, as :data:`_FAST_JSON` parses it."""
+_JSON_SPACE: Final = " \t\n\r"
+"""The whitespace JSON allows after a value."""
 _COLON: Final = ":"
 
 
@@ -306,34 +318,66 @@ def _fast_data(
         text = source.decode() if isinstance(source, bytes) else source
         if not isinstance(text, str):
             return None
-        document = _FAST_JSON.decode(text)
-        if (
-            type(document) is not dict
-            or document.keys() != _ENVELOPE_KEYS
-            or document["format"] != FORMAT
-            or document["version"] != VERSION
-            or type(document["version"]) is not int
-            or document["kind"] != kind
-            or document["game"] != game.name
-        ):
-            return None
         info = game_info(game.name)
-        counter: Counter = [len(document)]
-        data_class = data_type(info, kind)
-        config_class = info.config_class
-        if not _is_config_of(game, config_class, document["config"], counter):
+        opened = _open_fast(game, info, kind, text)
+        if opened is None:
             return None
-        data = document["data"]
+        data, counter, start = opened
         built, value, members = _read(game, info, kind, data)
         if built == _DECODED:
-            value = decoder(data_class)(data, counter)
+            value = decoder(data_type(info, kind))(data, counter)
         else:
             counter[0] += members
-        if counter[0] != text.count(_COLON):
+        if counter[0] != text.count(_COLON, start):
             return None
     except Exception:  # noqa: BLE001 - the strict path decides, and names the error
         return None
     return info, value, built
+
+
+def _open_fast(
+    game: AnyGame, info: GameInfo, kind: Literal["state", "observation"], text: str
+) -> tuple[JSON, Counter, int] | None:
+    """The ``data`` of the document ``text``, its envelope checked, and what to count from.
+
+    Returns the parsed ``data``, the object members read of the text from an offset on
+    (a :data:`Counter`) and that offset: the text's ``:`` from there must be as many.
+
+    A text that starts just as the writer starts a ``kind`` document of ``game`` (its head
+    and its config, up to ``"data":``) has the right envelope by its text alone, which is
+    one comparison of strings: only its ``data`` is parsed, which must close the document,
+    and only the members from there on are counted. Any other text is parsed whole and its
+    envelope checked value by value. None: not the envelope of such a document, or not JSON
+    (the strict path decides).
+    """
+    known = _written_config_of(game, info.config_class)
+    head = _head(info.name, kind)
+    if (
+        known is not None
+        and known.text is not None
+        and text.startswith(head)
+        and text.startswith(known.text, len(head))
+    ):
+        start = len(head) + len(known.text)
+        data, end = _SCAN(text, start)
+        if text[end : end + 1] != "}" or text[end + 1 :].strip(_JSON_SPACE):
+            return None
+        return data, [0], start
+    document = _FAST_JSON.decode(text)
+    if (
+        type(document) is not dict
+        or document.keys() != _ENVELOPE_KEYS
+        or document["format"] != FORMAT
+        or document["version"] != VERSION
+        or type(document["version"]) is not int
+        or document["kind"] != kind
+        or document["game"] != game.name
+    ):
+        return None
+    counter: Counter = [len(document)]
+    if not _is_config_of(game, info.config_class, document["config"], counter):
+        return None
+    return document["data"], counter, 0
 
 
 class _WrittenConfig(NamedTuple):
@@ -349,6 +393,8 @@ class _WrittenConfig(NamedTuple):
     """The types of the field's values, in that order (``1``, ``1.0`` and ``true`` are equal)."""
     members: int
     """The field's object members."""
+    text: str | None
+    """``"config": <the field>, "data": `` as the writer writes it, or None (no ``fields``)."""
 
 
 _WRITTEN_CONFIGS: Final[dict[int, _WrittenConfig]] = {}
@@ -373,13 +419,20 @@ def _written_config(config: object, config_class: type) -> _WrittenConfig:
         and decoder(config_class)(fields, counter) == config
     ):
         types = tuple(map(type, fields.values()))
-        known = _WrittenConfig(config, fields, tuple(fields), types, counter[0])
+        written = json.dumps({"config": fields, "data": None}, ensure_ascii=False)
+        text = written[1 : -len("null}")]
+        known = _WrittenConfig(config, fields, tuple(fields), types, counter[0], text)
     else:
-        known = _WrittenConfig(config, None, (), (), 0)
+        known = _WrittenConfig(config, None, (), (), 0, None)
     if len(_WRITTEN_CONFIGS) >= _MAX_WRITTEN_CONFIGS:
         _WRITTEN_CONFIGS.clear()
     _WRITTEN_CONFIGS[id(config)] = known
     return known
+
+
+def _written_config_of(game: AnyGame, config_class: type | None) -> _WrittenConfig | None:
+    """``game``'s config as the writer writes it (:func:`_written_config`); None without one."""
+    return None if config_class is None else _written_config(_config_of(game), config_class)
 
 
 def _is_config_of(

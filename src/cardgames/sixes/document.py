@@ -19,11 +19,12 @@ state reads ``"hands": [["Ac", "6d", …], …]`` and ``"columns": [[], ["5d", "
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from operator import add
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardgames._reader import Declined, read_counts, read_int, read_ints
+from cardgames._reader import MAX_INT, Declined, read_counts, read_int, read_ints
 from cardgames._slots import slot_builder
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidStateError
@@ -233,7 +234,7 @@ def from_document(document: SixesStateDocument) -> SixesState:
     return state
 
 
-def _feasible(unseen: int, sizes: tuple[int, ...], me: int, excluded: tuple[int, ...]) -> bool:
+def _feasible(unseen: int, sizes: Sequence[int], me: int, excluded: Sequence[int]) -> bool:
     """Whether the unseen cards can be dealt around the passes (S7), each hand keeping its size.
 
     No seat may get a card its passes rule out; the sizes already add up to the cards.
@@ -243,13 +244,23 @@ def _feasible(unseen: int, sizes: tuple[int, ...], me: int, excluded: tuple[int,
     missing another seat leaves no card that only it may hold. So the sets checked are the
     complements of the subsets of the constrained seats, with the cards every seat of the
     subset rules out. The sizes must not be negative.
+
+    When all the cards that any seat rules out fit in the room of the seats that rule out
+    none, every set passes (its cards are among them, and its room is at least that room),
+    and no set is enumerated: the usual case.
     """
     room = sum(sizes) - sizes[me]
-    rules = [
-        (excluded[seat] & unseen, sizes[seat])
-        for seat in range(len(sizes))
-        if seat != me and excluded[seat] & unseen
-    ]
+    rules = []
+    anyone = 0  # the cards some seat rules out
+    free = room  # the room of the seats that rule out none
+    for seat, excluded_here in enumerate(excluded):
+        ruled_out = excluded_here & unseen
+        if ruled_out and seat != me:
+            rules.append((ruled_out, sizes[seat]))
+            anyone |= ruled_out
+            free -= sizes[seat]
+    if anyone.bit_count() <= free:
+        return True
     # Each entry: the unseen cards ruled out by every seat of a subset, the room outside it,
     # and the first seat that may join it. A subset whose cards are none passes, and so does
     # every subset that contains it (the room left is never negative): it is not extended.
@@ -523,75 +534,109 @@ _PASS: Final = {"type": "pass"}
 """A pass as the writer writes it."""
 
 
-_PLAY_BY_TEXT: Final = {
-    str(card): (index, 1 << index, GROWTH[index]) for index, card in enumerate(SIXES_DECK)
-}
-"""Each card's id, bit and :data:`~cardgames.sixes.deck.GROWTH` by its text: one look-up a play."""
+def _seat_turns(seat: int) -> tuple[dict[str, tuple[SixesTurn, int, int]], SixesTurn]:
+    """Seat ``seat``'s turns as the walks find them: its plays by the card's text, its pass.
+
+    A play is its shared history entry (:data:`~cardgames.sixes.action.TURNS`), the card's
+    bit and the cards it makes playable (:data:`~cardgames.sixes.deck.GROWTH`).
+    """
+    row = TURNS[seat]
+    plays = {
+        text: (row[index], 1 << index, GROWTH[index])
+        for index, text in enumerate(map(str, SIXES_DECK))
+    }
+    return plays, row[PASS_ID]
 
 
-class _Round(NamedTuple):
-    """What one walk of a round's history as written proves (see :func:`_walk`)."""
-
-    history: tuple[SixesTurn, ...]
-    """The turns, shared entries of :data:`~cardgames.sixes.action.TURNS`."""
-    members: int
-    """The object members of the turns as written."""
-    table: int
-    """The cards the turns play: a valid table (S5, S6), each card played once."""
-    playable: int
-    """The cards playable next on that table (S5, S6)."""
-    plays: list[int]
-    """How many cards each seat played."""
-    excluded: list[int]
-    """Under ``must_play_if_able``, the cards each seat's passes rule out (S7)."""
+_SEAT_TURNS: Final = tuple(map(_seat_turns, range(len(TURNS))))
+_TABLE_TURNS: Final = tuple(dict(enumerate(_SEAT_TURNS[:seats])) for seats in range(len(TURNS) + 1))
+"""``_TABLE_TURNS[seats][seat]``: the turns of each seat of a table of ``seats``, found by the
+seat as written (another int, or a negative one, is not found): one look-up a turn."""
 
 
-def _walk(turns: object, seats: int, *, must_play: bool) -> _Round:
-    """Replay the turns as written from the empty table, or decline.
+def _walk_state(turns: object, seats: int) -> tuple[tuple[SixesTurn, ...], int, int, list[int]]:
+    """Replay a state's turns as written from the empty table, or decline.
 
-    Every turn must be the writer's object of a seat below ``seats`` and a play or a pass,
-    and the turns must be a legal round: the first one the play of the 6♦, every play one of
-    a card then playable (S5, S6) and, under ``must_play``, not one its player passed on
-    while it was playable (S7). A real round's history is one; a document whose history
-    is not is left to the checked path, which names what is wrong (or accepts it).
+    Every turn must be an object with the writer's members, its ``player`` a seat below
+    ``seats`` and its ``action`` a play or a pass, and the turns a legal round: the first
+    one the play of the 6♦ and every play one of a card then playable (S5, S6). A real
+    round's history is one; a document whose history is not is left to the checked path,
+    which names what is wrong (or accepts it). The members are read by name and counted,
+    not the objects' sizes: a member more is left to the decoder, whose count of the text's
+    members then differs (see :attr:`~cardgames.spec.StateCodec.read_checked`).
+
+    Returns the turns (shared entries of :data:`~cardgames.sixes.action.TURNS`), the cards
+    they play (a valid table, each card played once), the cards playable next and how many
+    cards each seat played.
     """
     if turns.__class__ is not list:
         raise Declined
     items: list[dict[str, Any]] = turns
-    rows, plays_of = TURNS, _PLAY_BY_TEXT
+    table_turns = _TABLE_TURNS[seats]
     history: list[SixesTurn] = []
     append = history.append
     plays = [0] * seats
+    table = 0
+    playable = SIX_OF_DIAMONDS_BIT
+    for turn in items:
+        player = turn["player"]
+        action = turn["action"]
+        if player.__class__ is not int:
+            raise Declined
+        by_text, passed = table_turns[player]
+        if action == _PASS:
+            if not table:  # nobody passes before the opening (S5)
+                raise Declined
+            append(passed)
+        else:
+            entry, bit, grows = by_text[action["card"]]
+            if action["type"] != "play" or not playable & bit:
+                raise Declined
+            playable = (playable ^ bit) | grows
+            table |= bit
+            plays[player] += 1
+            append(entry)
+    return tuple(history), table, playable, plays
+
+
+def _walk_view(
+    turns: object, seats: int, *, must_play: bool
+) -> tuple[tuple[SixesTurn, ...], int, list[int]]:
+    """Replay an observation's turns as written from the empty table, or decline.
+
+    As :func:`_walk_state`, and under ``must_play`` no play may be of a card its player
+    passed on while it was playable (S7). Returns the turns, the cards they play and, under
+    ``must_play``, the cards each seat's passes rule out (S7).
+    """
+    if turns.__class__ is not list:
+        raise Declined
+    items: list[dict[str, Any]] = turns
+    table_turns = _TABLE_TURNS[seats]
+    history: list[SixesTurn] = []
+    append = history.append
     excluded = [0] * seats
     table = 0
     playable = SIX_OF_DIAMONDS_BIT
     for turn in items:
         player = turn["player"]
         action = turn["action"]
-        if len(turn) != 2 or player.__class__ is not int or not 0 <= player < seats:
+        if player.__class__ is not int:
             raise Declined
-        text = action.get("card")
-        if text is not None:
-            code, bit, grows = plays_of[text]
-            if (
-                len(action) != 2
-                or action["type"] != "play"
-                or not playable & bit
-                or excluded[player] & bit
-            ):
+        by_text, passed = table_turns[player]
+        if action == _PASS:
+            if not table:  # nobody passes before the opening (S5)
+                raise Declined
+            if must_play:
+                excluded[player] |= playable
+            append(passed)
+        else:
+            entry, bit, grows = by_text[action["card"]]
+            if action["type"] != "play" or not playable & bit or excluded[player] & bit:
                 raise Declined
             playable = (playable ^ bit) | grows
             table |= bit
-            plays[player] += 1
-        elif action != _PASS or not table:  # nobody passes before the opening (S5)
-            raise Declined
-        else:
-            code = PASS_ID
-            if must_play:
-                excluded[player] |= playable
-        append(rows[player][code])
-    members = 3 * len(history) + table.bit_count()
-    return _Round(tuple(history), members, table, playable, plays, excluded)
+            append(entry)
+    return tuple(history), table, excluded
 
 
 def _columns_written(table: int) -> list[list[str]]:
@@ -612,23 +657,17 @@ def _chips(fields: dict[str, Any], seats: int) -> tuple[tuple[int, ...], int, tu
     settled stacks (S3, S10).
     """
     stacks = read_counts(fields["stacks"])
-    pot = read_int(fields["pot"])
+    pot = fields["pot"]
     settled = read_counts(fields["settled_stacks"])
     if (
-        len(stacks) != seats
+        pot.__class__ is not int
+        or len(stacks) != seats
         or len(settled) != seats
-        or pot < 0
+        or not 0 <= pot < MAX_INT
         or sum(stacks) + pot != sum(settled)
     ):
         raise Declined
     return stacks, pot, settled
-
-
-def _seat(value: object, seats: int) -> PlayerId:
-    """A seat as written: an int below ``seats`` (S1); else decline."""
-    if value.__class__ is not int or not 0 <= value < seats:
-        raise Declined
-    return value  # type: ignore[return-value]
 
 
 def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
@@ -646,7 +685,8 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
     not, by raising: the decoder then takes the checked path, which gives the state or
     names the error.
     """
-    if data.__class__ is not dict or data.keys() != _KEYS or data["pending_decks"] != []:
+    # Every member is read by its name below, so a dict of as many is one of exactly these.
+    if data.__class__ is not dict or len(data) != len(_KEYS) or data["pending_decks"] != []:
         raise Declined
     fields: dict[str, Any] = data
     config = game.config
@@ -654,33 +694,42 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
     hands = fields["hands"]
     if hands.__class__ is not list or len(hands) != seats:
         raise Declined
-    hand_masks = tuple(map(_hand_mask, hands))
-    done = _walk(fields["history"], seats, must_play=False)
-    table = done.table
-    each = DECK_SIZE // seats
+    bits = _BIT_BY_TEXT.__getitem__
+    hand_masks = tuple([sum(map(bits, hand)) for hand in hands if hand.__class__ is list])
+    history, table, playable, plays = _walk_state(fields["history"], seats)
+    sizes = list(map(len, hands))
+    # The 40 cards, each once (S2): 40 bits (each hand's and the table's, which are distinct)
+    # that add up to the 40 bits of the deck are 40 different bits.
     if (
-        fields["columns"] != _columns_written(table)
+        len(hand_masks) != seats
         or sum(hand_masks) + table != FULL_MASK
-        or sum(map(len, hands)) + table.bit_count() != DECK_SIZE
-        or any(len(hand) + plays != each for hand, plays in zip(hands, done.plays, strict=True))
+        or sum(sizes) + table.bit_count() != DECK_SIZE
+        or list(map(add, sizes, plays)) != [DECK_SIZE // seats] * seats
+        or fields["columns"] != _columns_written(table)
     ):
         raise Declined
     stacks, pot, settled = _chips(fields, seats)
-    total = seats * config.starting_chips
-    to_play = fields["to_play"]
-    round_number = read_int(fields["round_number"])
-    chance_key = read_int(fields["chance_key"])
+    to_play: PlayerId | None = fields["to_play"]
+    dealer: PlayerId = fields["dealer"]
+    round_number = fields["round_number"]
+    chance_key = fields["chance_key"]
     stack_emptied = fields["stack_emptied"]
     if to_play is not None:
-        to_play = _seat(to_play, seats)
+        if to_play.__class__ is not int or not 0 <= to_play < seats:
+            raise Declined
         if (not table and not hand_masks[to_play] & SIX_OF_DIAMONDS_BIT) or not all(hand_masks):
             raise Declined
     elif pot or stacks != settled:
         raise Declined
+    max_rounds = config.max_rounds
     if (
-        sum(settled) != total
-        or round_number < 1
-        or (config.max_rounds is not None and round_number > config.max_rounds)
+        sum(settled) != seats * config.starting_chips
+        or dealer.__class__ is not int
+        or not 0 <= dealer < seats
+        or round_number.__class__ is not int
+        or not 1 <= round_number < MAX_INT
+        or (max_rounds is not None and round_number > max_rounds)
+        or chance_key.__class__ is not int
         or not 0 <= chance_key < 2**64
         or (stack_emptied is not True and (stack_emptied is not False or 0 in stacks))
     ):
@@ -688,19 +737,19 @@ def read_checked_state(game: Sixes, data: object) -> tuple[SixesState, int]:
     state = unchecked_state(
         hand_masks,
         table,
-        done.playable,
+        playable,
         stacks,
         pot,
         settled,
-        _seat(fields["dealer"], seats),
+        dealer,
         to_play,
         round_number,
-        done.history,
+        history,
         stack_emptied,
         chance_key,
         (),
     )
-    return state, len(_KEYS) + done.members
+    return state, len(_KEYS) + 3 * len(history) + table.bit_count()
 
 
 def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservation, int]:
@@ -716,33 +765,37 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
     the passes (S7). It reads only what the writer writes of a seated player's view and
     declines anything else by raising: the decoder then takes the checked path.
     """
-    if data.__class__ is not dict or data.keys() != _OBSERVATION_KEYS:
+    # Every member is read by its name below, so a dict of as many is one of exactly these.
+    if data.__class__ is not dict or len(data) != len(_OBSERVATION_KEYS):
         raise Declined
     fields: dict[str, Any] = data
     config = game.config
     seats = config.num_players
-    me = _seat(fields["player"], seats)
+    me: PlayerId = fields["player"]
     hand_texts = fields["hand"]
     own = _hand_mask(hand_texts)
     sizes = read_counts(fields["hand_sizes"])
     must_play = config.must_play_if_able
-    done = _walk(fields["history"], seats, must_play=must_play)
-    table = done.table
+    history, table, excluded = _walk_view(fields["history"], seats, must_play=must_play)
     unseen = FULL_MASK & ~(own | table)
     if (
-        fields["columns"] != _columns_written(table)
+        me.__class__ is not int
+        or not 0 <= me < seats
         or own & table
         or len(sizes) != seats
         or sizes[me] != len(hand_texts)
         or sum(sizes) - sizes[me] != unseen.bit_count()
+        or fields["columns"] != _columns_written(table)
     ):
         raise Declined
     stacks, pot, settled = _chips(fields, seats)
-    to_play = fields["to_play"]
-    round_number = read_int(fields["round_number"])
+    to_play: PlayerId | None = fields["to_play"]
+    dealer: PlayerId = fields["dealer"]
+    round_number = fields["round_number"]
     stack_emptied = fields["stack_emptied"]
     if to_play is not None:
-        to_play = _seat(to_play, seats)
+        if to_play.__class__ is not int or not 0 <= to_play < seats:
+            raise Declined
         opening = not table and (
             not own & SIX_OF_DIAMONDS_BIT if to_play == me else own & SIX_OF_DIAMONDS_BIT
         )
@@ -750,14 +803,16 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
             raise Declined
     elif pot or stacks != settled:
         raise Declined
-    if round_number < 1 or (
-        stack_emptied is not True and (stack_emptied is not False or 0 in stacks)
+    if (
+        dealer.__class__ is not int
+        or not 0 <= dealer < seats
+        or round_number.__class__ is not int
+        or not 1 <= round_number < MAX_INT
+        or (stack_emptied is not True and (stack_emptied is not False or 0 in stacks))
     ):
         raise Declined
-    if must_play:
-        excluded = done.excluded
-        if excluded[me] & own or not _feasible(unseen, sizes, me, tuple(excluded)):
-            raise Declined
+    if must_play and (excluded[me] & own or not _feasible(unseen, sizes, me, excluded)):
+        raise Declined
     clubs, diamonds, hearts, spades = _COLUMNS
     observation = _observation(
         player=me,
@@ -772,10 +827,10 @@ def read_checked_observation(game: Sixes, data: object) -> tuple[SixesObservatio
         stacks=stacks,
         pot=pot,
         settled_stacks=settled,
-        dealer=_seat(fields["dealer"], seats),
+        dealer=dealer,
         to_play=to_play,
         round_number=round_number,
-        history=done.history,
+        history=history,
         stack_emptied=stack_emptied,
     )
-    return observation, len(_OBSERVATION_KEYS) + done.members
+    return observation, len(_OBSERVATION_KEYS) + 3 * len(history) + table.bit_count()
