@@ -254,6 +254,20 @@ def test_observing_a_missing_seat_is_an_error(seat: object) -> None:
         GAME.observe(GAME.initial_state(seed=9), seat)  # type: ignore[arg-type]
 
 
+def test_observing_a_seat_the_state_lacks_is_an_invalid_state() -> None:
+    """S1: a seat of the game but not of a smaller game's state is the library's error.
+
+    Found by the any-value property test: a 2-seat state observed by a 5-player game's seat 4
+    raised a bare IndexError.
+    """
+    small = Sixes(SixesConfig(num_players=2)).initial_state(seed=9)
+    large = Sixes(SixesConfig(num_players=5))
+    with pytest.raises(InvalidStateError, match="the state has 2 seats, so no seat 4"):
+        large.observe(small, PlayerId(4))
+    with pytest.raises(InvalidStateError, match="no seat 4"):
+        large.observe(small, Rank.FOUR)  # type: ignore[arg-type]
+
+
 def test_determinize_keeps_the_own_hand_and_redeals_the_rest() -> None:
     """S4: a determinized state keeps the observer's hand, the table and all hand sizes."""
     state = GAME.initial_state(seed=10)

@@ -822,7 +822,14 @@ class Sixes:
             player = check_seat(player, self.config.num_players)
         if player is None:
             return observe_seat(state, None, frozenset())
-        mask = state.hand_masks[player]
+        try:
+            mask = state.hand_masks[player]
+        except IndexError:
+            seats = len(state.hand_masks)
+            raise InvalidStateError(
+                f"the state has {seats} seats, so no seat {player}: it is not a state of this "
+                f"{self.config.num_players}-player game"
+            ) from None
         hand = self._hand_sets.get(mask)
         if hand is None:
             hand = self._hand_set(mask)
