@@ -32,7 +32,11 @@ def assert_same_playout(
     horizon: int | None = None,
     limit: int | None = None,
 ) -> PaiuteState:
-    """The method's state equals the loop's (== and repr) after the same randbelow calls."""
+    """The method's state equals the loop's (== and repr) after the same randbelow calls.
+
+    And with ``rng._randbelow`` of a plain generator (the draws made inline), the loop's state
+    and the generator left in the same state.
+    """
     before = repr(state)
     theirs, ours = Recorder(seed), Recorder(seed)
     expected = loop_playout(game, state, theirs, horizon, limit)
@@ -40,6 +44,13 @@ def assert_same_playout(
     assert final == expected
     assert repr(final) == repr(expected)
     assert ours.calls == theirs.calls
+    # with a plain generator's own _randbelow, whose draws of whole turns are made inline
+    plain, twin = random.Random(seed), random.Random(seed)
+    inline = game.random_playout(state, plain._randbelow, horizon, limit)  # type: ignore[attr-defined]
+    looped = loop_playout(game, state, twin._randbelow, horizon, limit)  # type: ignore[attr-defined]
+    assert inline == looped
+    assert repr(inline) == repr(looped)
+    assert plain.getstate() == twin.getstate()
     assert repr(state) == before  # the argument is left as it was
     return final
 

@@ -15,7 +15,7 @@ from cardgames.serialization import decode_state, dumps
 from cardgames.sixes import PASS, BrokePass, Direction, GameEnd, Sixes, SixesConfig, SixesState
 from cardgames.sixes import playout as sixes_playout
 from cardgames.sixes.deck import SIX_OF_DIAMONDS_BIT, shuffled_deck
-from cardgames.sixes.playout import PASS_FLAG, choices_for, plain_getrandbits
+from cardgames.sixes.playout import PASS_FLAG, choices_for
 from cardgames.sixes.state import check_state
 from playout_reference import Recorder, loop_playout
 
@@ -166,29 +166,6 @@ def test_the_choices_table_starts_afresh_at_its_limit(monkeypatch: pytest.Monkey
 
 class _OwnRandom(random.Random):
     """A generator of another class: its own ``_randbelow`` is called, never inlined."""
-
-
-def test_only_a_plain_generators_randbelow_is_drawn_inline() -> None:
-    """The inline draws are taken only where they are exactly ``random.Random._randbelow``."""
-    rng = random.Random(3)
-    assert plain_getrandbits(rng._randbelow) == rng.getrandbits  # type: ignore[attr-defined]
-    assert plain_getrandbits(_OwnRandom(3)._randbelow) is None  # type: ignore[attr-defined]
-    assert plain_getrandbits(rng.randrange) is None
-    assert plain_getrandbits(lambda n: n - 1) is None
-    assert sixes_playout._draws_alike()
-
-
-def test_the_inline_draws_are_refused_where_random_draws_otherwise(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A Python whose ``random.Random`` draws differently is never drawn inline."""
-    monkeypatch.setattr(sixes_playout, "PLAIN_DRAWS", False)
-    assert not sixes_playout._draws_alike()
-    monkeypatch.setattr(sixes_playout, "PLAIN_DRAWS", True)
-    monkeypatch.setattr(sixes_playout, "_inline_draw", lambda _getrandbits, n: n - 1)
-    assert not sixes_playout._draws_alike()
-    monkeypatch.setattr(sixes_playout, "_INLINE_DRAWS", False)
-    assert plain_getrandbits(random.Random(1)._randbelow) is None  # type: ignore[attr-defined]
 
 
 def test_an_own_generator_plays_the_same_game_through_its_own_randbelow() -> None:

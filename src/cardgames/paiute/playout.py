@@ -31,6 +31,10 @@ of those points and the final state are built.
 The final state's history holds the same events as the loop's, added to the history of the
 state the playout started from a chunk at a time (:meth:`~cardgames.sequence.Chain.extended`),
 sharing its events as :meth:`~cardgames.paiute.Paiute.apply` would.
+
+When ``randbelow`` is ``rng._randbelow`` of a plain :class:`random.Random` (as a search passes
+it), the whole turns' draws are made inline from ``rng.getrandbits``, the very calls that
+``_randbelow`` makes (:mod:`cardgames.draws`), which saves a Python call on every draw.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from cardgames.draws import plain_getrandbits
 from cardgames.errors import InvalidConfigError
 from cardgames.paiute.action import ACTIONS, CALL_BASE, CALL_SIX_ID, DISCARD_BASE, SHOW_SIX_ID
 from cardgames.paiute.hands import (
@@ -143,6 +148,8 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
     weight = RANK_WEIGHT
     stock_draws, pile_draws, discards = STOCK_DRAWS, PILE_DRAWS, DISCARDS
     legal_actions, apply = game.legal_actions, game.apply
+    # the whole turns' draws are made inline for a plain random.Random (cardgames.draws)
+    bits = plain_getrandbits(randbelow)
     stop = -1 if limit is None else limit
     steps = 0
     while (
@@ -195,7 +202,16 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
             # DrawStock() (the stock, or the discards that rebuild it, can always give a card:
             # the hands hold at most 26 of the 51 cards in play, P2, P10) or DrawDiscard()
             hand = hands[player]
-            r = randbelow(2) if pile else randbelow(1)
+            if bits is None:
+                r = randbelow(2) if pile else randbelow(1)
+            elif pile:  # randbelow(2) inline: two bits, drawn again while 2 or 3
+                r = bits(2)
+                while r >= 2:
+                    r = bits(2)
+            else:  # randbelow(1) inline: one bit, drawn again while 1
+                r = bits(1)
+                while r:
+                    r = bits(1)
             if r == 0:
                 if not stock:  # rebuild the stock from the discards (P10)
                     if rebuilds < 0:
@@ -223,10 +239,14 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
                     if action is not None:
                         drawn = _FROM_STOCK[got]
                         break
-                else:
+                elif bits is None:
                     r = randbelow(6)
                     if not 0 <= r < 6:
                         raise _bad_draw(r, 6)
+                else:  # randbelow(6) inline: three bits, drawn again while 6 or 7
+                    r = bits(3)
+                    while r >= 6:
+                        r = bits(3)
                 card = hand.pop(r)
             elif r == 1 and pile:
                 got = pile.pop()
@@ -242,10 +262,14 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
                         insort(hand, got)
                         drawn = _TAKEN[got]
                         break
-                else:
+                elif bits is None:
                     r = randbelow(5)
                     if not 0 <= r < 5:
                         raise _bad_draw(r, 5)
+                else:  # randbelow(5) inline: three bits, drawn again while 5 to 7
+                    r = bits(3)
+                    while r >= 5:
+                        r = bits(3)
                 card = hand.pop(r)
                 insort(hand, got)
             else:

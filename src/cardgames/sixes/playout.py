@@ -10,11 +10,11 @@ S7, S10) are handed to :meth:`Sixes.apply` itself, so the rules live in one plac
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from itertools import repeat
 from typing import Final, TypeAlias
 
+from cardgames.draws import plain_getrandbits
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.sixes.action import PASS, PASS_ID, TURNS, SixesAction, SixesTurn
@@ -23,7 +23,6 @@ from cardgames.sixes.deck import (
     DECK_SIZE,
     FULL_MASK,
     GROWTH,
-    PLAIN_DRAWS,
     SIX_OF_DIAMONDS_BIT,
 )
 from cardgames.sixes.state import SixesState, unchecked_state
@@ -32,7 +31,6 @@ __all__ = [
     "PASS_FLAG",
     "Choices",
     "choices_for",
-    "plain_getrandbits",
     "play_randomly",
     "score_randomly",
 ]
@@ -41,50 +39,6 @@ PASS_FLAG: Final = 1 << DECK_SIZE
 """Bit 40 of a legal-action key: passing is legal (see ``Sixes.legal_actions``)."""
 _CACHE_LIMIT: Final = 1 << 16
 """The most keys a game's table of choices keeps; it starts afresh beyond it."""
-_RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
-"""The function behind ``random.Random._randbelow`` when it draws from ``getrandbits``."""
-
-
-def _inline_draw(getrandbits: Callable[[int], int], n: int) -> int:
-    """``_randbelow(n)`` of a plain ``random.Random``, as :func:`play_randomly` draws it inline."""
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-def _draws_alike() -> bool:
-    """Whether the inline draw is this Python's ``random.Random._randbelow``, draw for draw."""
-    if not PLAIN_DRAWS or _RANDBELOW is None:
-        return False
-    theirs, ours = random.Random(12), random.Random(12)
-    for n in (*range(1, 42), *range(1, 42)):
-        if _inline_draw(ours.getrandbits, n) != theirs._randbelow(n):  # type: ignore[attr-defined]  # noqa: SLF001 - the method compared against
-            return False
-    return ours.getstate() == theirs.getstate()
-
-
-_INLINE_DRAWS: Final = _draws_alike()
-
-
-def plain_getrandbits(randbelow: Callable[[int], int]) -> Callable[[int], int] | None:
-    """``rng.getrandbits`` when ``randbelow`` is ``rng._randbelow`` of a plain ``random.Random``.
-
-    Its draws can then be made inline, one ``getrandbits`` call each as ``_randbelow`` makes
-    them (checked at import against the running Python), which leaves the generator in the
-    same state; for any other callable, None.
-    """
-    rng = getattr(randbelow, "__self__", None)
-    if (
-        _INLINE_DRAWS
-        and rng.__class__ is random.Random
-        and getattr(randbelow, "__func__", None) is _RANDBELOW
-    ):
-        return rng.getrandbits
-    return None
-
-
 Choices: TypeAlias = tuple[int, tuple[int | None, ...], tuple[int, ...]]
 """The legal action ids of one legal-action key, ready to draw from (see :func:`choices_for`)."""
 
@@ -133,7 +87,7 @@ def play_randomly(  # noqa: PLR0913 - the game's tables by keyword
     Each turn draws ``randbelow(n)`` over the ``n`` legal actions in ``legal_actions`` order,
     as the protocol's loop does, and plays the action on the mutable position; a turn that
     settles or ends something goes through ``apply``. The draws of ``rng._randbelow`` of a
-    plain ``random.Random`` are made inline (see :func:`plain_getrandbits`).
+    plain ``random.Random`` are made inline (see :func:`~cardgames.draws.plain_getrandbits`).
 
     Args:
         state: Where to start; it is not changed.
