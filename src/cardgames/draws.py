@@ -74,5 +74,5 @@ def plain_getrandbits(randbelow: Callable[[int], int]) -> Callable[[int], int] |
         and rng.__class__ is random.Random
         and getattr(randbelow, "__func__", None) is _RANDBELOW
     ):
-        return rng.getrandbits  # type: ignore[union-attr]
+        return rng.getrandbits
     return None
