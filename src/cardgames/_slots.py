@@ -67,12 +67,15 @@ def slot_builder(cls: type[_T], order: Sequence[str] | None = None) -> Any:  # n
 
 
 def unchecked_twin(cls: type[_T]) -> type[_T]:
-    """A twin such as :func:`slot_builder`'s function builds, for a hot path that inlines it.
+    """A twin such as :func:`slot_builder`'s function fills, for a hot path that inlines it.
 
-    The caller fills every field of ``object.__new__(twin)`` as that function does, then sets
-    its ``__class__`` to ``cls``.
+    ``twin()`` is an empty object (calling the twin takes no arguments and runs no
+    ``__init__``, which is cheaper than ``object.__new__(twin)``); the caller sets every
+    field, as the function does, then its ``__class__`` to ``cls``.
     """
-    return _twin(cls)
+    twin = _twin(cls)
+    twin.__init__ = object.__init__  # type: ignore[method-assign]
+    return twin
 
 
 def _twin(cls: type[_T]) -> type[_T]:

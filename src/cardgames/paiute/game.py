@@ -20,7 +20,6 @@ import random
 import sys
 from bisect import insort
 from collections.abc import Callable, Sequence
-from operator import itemgetter
 from typing import Any, Final
 
 from cardgames._slots import unchecked_twin
@@ -84,11 +83,14 @@ from cardgames.sequence import CHUNK, Chain
 
 __all__ = ["Paiute"]
 
-_DRAW_CHOICES: Final = (
-    ((), (ACTIONS[DRAW_DISCARD_ID],)),
-    ((ACTIONS[DRAW_STOCK_ID],), (ACTIONS[DRAW_STOCK_ID], ACTIONS[DRAW_DISCARD_ID])),
+_DRAW_EITHER: Final = (ACTIONS[DRAW_STOCK_ID], ACTIONS[DRAW_DISCARD_ID])
+_DRAW_STOCK: Final = (ACTIONS[DRAW_STOCK_ID],)
+_DRAW_PILE: Final = (ACTIONS[DRAW_DISCARD_ID],)
+"""The legal draws when both sources, only the stock or only the discard pile can be drawn."""
+_PAIR_WEIGHT: Final = tuple(
+    tuple(RANK_WEIGHT[first] + RANK_WEIGHT[second] for second in range(52)) for first in range(52)
 )
-"""Legal draws, indexed by [stock drawable][discard pile drawable]."""
+"""``RANK_WEIGHT[first] + RANK_WEIGHT[second]``, by the two card indices."""
 _DISCARD_ACTIONS: Final = ACTIONS[DISCARD_BASE : DISCARD_BASE + 52]
 _CALL_ACTIONS: Final = ACTIONS[CALL_BASE : CALL_BASE + 52]
 _CALL_SIX: Final = ACTIONS[CALL_SIX_ID]
@@ -96,8 +98,6 @@ _SHOW_SIX: Final = ACTIONS[SHOW_SIX_ID]
 _FROM_PILE: Final = DrawSource.DISCARD_PILE
 _ONE: Final = tuple((index,) for index in range(52))
 """The one-card tuple of each card index, to add a card to a pile without building one."""
-_DROP: Final = tuple(itemgetter(*(j for j in range(6) if j != i)) for i in range(6))
-"""``_DROP[i](six)``: a six-item tuple without its ``i``-th item, in one call."""
 _FROM_STOCK: Final = DRAWN[0]
 _FROM_DISCARDS: Final = DRAWN[1]
 _STOCK_EVENTS: Final = tuple((event,) for event in STOCK_DRAWS)
@@ -406,7 +406,7 @@ class Paiute:
         """
         return action_from_id(action_id)
 
-    def legal_actions(self, state: PaiuteState) -> tuple[PaiuteAction, ...]:
+    def legal_actions(self, state: PaiuteState) -> tuple[PaiuteAction, ...]:  # noqa: C901, PLR0912 - unrolled
         """Every legal action in action-id order; empty once the session is over."""
         if type(state) is not PaiuteState:
             _own_state(state)
@@ -414,31 +414,38 @@ class Paiute:
         if player is None:
             return ()
         drawn = state.drawn
-        if drawn is None:
+        if drawn is None:  # a draw: from the stock, rebuilt if need be (P10), or the pile (P9)
             pile = state.pile_indices
-            return _DRAW_CHOICES[bool(state.stock_indices) or len(pile) > self._keep][bool(pile)]
+            if state.stock_indices or len(pile) > self._keep:
+                return _DRAW_EITHER if pile else _DRAW_STOCK
+            return _DRAW_PILE if pile else ()
         hand = state.hand_indices[player]  # six cards after the draw (P9)
         a, b, c, d, e, f = hand
         discards = _DISCARD_ACTIONS
-        actions: tuple[PaiuteAction, ...] = (
-            discards[a],
-            discards[b],
-            discards[c],
-            discards[d],
-            discards[e],
-            discards[f],
-        )
+        actions: tuple[PaiuteAction, ...]
         forbidden: int | None = None
-        if drawn.source is _FROM_PILE:
+        if drawn.source is not _FROM_PILE:
+            actions = (discards[a], discards[b], discards[c], discards[d], discards[e], discards[f])
+        else:  # the card taken from the pile cannot be discarded (P9)
             forbidden = drawn.card_index
-            actions = _DROP[hand.index(forbidden)](actions)
+            if forbidden == a:
+                actions = (discards[b], discards[c], discards[d], discards[e], discards[f])
+            elif forbidden == b:
+                actions = (discards[a], discards[c], discards[d], discards[e], discards[f])
+            elif forbidden == c:
+                actions = (discards[a], discards[b], discards[d], discards[e], discards[f])
+            elif forbidden == d:
+                actions = (discards[a], discards[b], discards[c], discards[e], discards[f])
+            elif forbidden == e:
+                actions = (discards[a], discards[b], discards[c], discards[d], discards[f])
+            else:
+                actions = (discards[a], discards[b], discards[c], discards[d], discards[e])
         # Whether any call (or show) can be legal is one lookup of the hand's natural ranks
         # in the evaluator's tables (call_options_indices's first step): mostly none can.
-        weight = RANK_WEIGHT
+        # The key is the sum of the cards' rank weights, taken here by pairs of cards.
         wild = state.table.wild
-        natural = (weight[a] + weight[b] + weight[c] + weight[d] + weight[e] + weight[f]) & (
-            NATURAL_MASK_BY_WILD_CARD[wild]
-        )
+        pair = _PAIR_WEIGHT
+        natural = (pair[a][b] + pair[c][d] + pair[e][f]) & NATURAL_MASK_BY_WILD_CARD[wild]
         if state.caller is None:
             if natural in self._callable:
                 calls = call_options_indices(hand, (wild >> 2) + 2, self._ace_low, forbidden)
@@ -625,7 +632,7 @@ class Paiute:
             chain._prev = history  # noqa: SLF001
             chain._tail = event  # noqa: SLF001
         chain._len = history._len + 1  # noqa: SLF001
-        successor = _new(_UNCHECKED)
+        successor = _UNCHECKED()
         successor.table = state.table
         successor.hand_indices = tuple(grown)
         successor.stock_indices = stock
