@@ -632,6 +632,7 @@ class Paiute:
             chain._prev = history  # noqa: SLF001
             chain._tail = event  # noqa: SLF001
         chain._len = history._len + 1  # noqa: SLF001
+        chain._memo = None  # noqa: SLF001
         successor = _UNCHECKED()
         successor.table = state.table
         successor.hand_indices = tuple(grown)
@@ -789,7 +790,7 @@ class Paiute:
         history = state.history
         if not stock:
             stock, pile, rebuilt = self._rebuild(state, stock_order)
-            history = history.appended(RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
+            history = history.appended(RebuiltStock(cards=tuple([CARDS[i] for i in rebuilt])))
         elif stock_order is not None:
             raise InvalidConfigError(
                 "stock_order is only for a draw that rebuilds the stock (P10); "
