@@ -7,7 +7,7 @@ import weakref
 import attrs
 import pytest
 
-from cardgames._slots import slot_builder
+from cardgames._slots import slot_builder, unchecked_twin
 
 
 @attrs.frozen
@@ -58,3 +58,15 @@ def test_an_order_must_name_every_field_once() -> None:
     """A wrong ``order`` is refused when the builder is made."""
     with pytest.raises(ValueError, match="each field"):
         slot_builder(_Point, order=("x", "y"))
+
+
+def test_an_unchecked_twin_filled_in_place_becomes_the_class() -> None:
+    """A twin called with no arguments, filled and given the class, equals the built value."""
+    twin = unchecked_twin(_Point)
+    point = twin()
+    point.x, point.y, point._norm = 2, 1, 3
+    point.__class__ = _Point
+    assert type(point) is _Point
+    assert point == slot_builder(_Point)(2, 1, 3)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        point.x = 5  # type: ignore[misc]
