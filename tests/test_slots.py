@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import weakref
+from typing import Any
 
 import attrs
 import pytest
@@ -62,7 +63,7 @@ def test_an_order_must_name_every_field_once() -> None:
 
 def test_an_unchecked_twin_filled_in_place_becomes_the_class() -> None:
     """A twin called with no arguments, filled and given the class, equals the built value."""
-    twin = unchecked_twin(_Point)
+    twin: Any = unchecked_twin(_Point)
     point = twin()
     point.x, point.y, point._norm = 2, 1, 3
     point.__class__ = _Point
