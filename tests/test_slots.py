@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import weakref
-from typing import Self
+from typing import Any, Self
 
 import attrs
 import pytest
 
-from cardgames._slots import slot_builder
+from cardgames._slots import slot_builder, unchecked_twin
 
 
 @attrs.frozen
@@ -76,3 +76,15 @@ def test_the_builder_runs_neither_the_class_new_nor_its_init() -> None:
     built = slot_builder(_Positive)(-1)
     assert type(built) is _Positive
     assert built.n == -1
+
+
+def test_an_unchecked_twin_filled_in_place_becomes_the_class() -> None:
+    """A twin called with no arguments, filled and given the class, equals the built value."""
+    twin: Any = unchecked_twin(_Point)
+    point = twin()
+    point.x, point.y, point._norm = 2, 1, 3
+    point.__class__ = _Point
+    assert type(point) is _Point
+    assert point == slot_builder(_Point)(2, 1, 3)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        point.x = 5  # type: ignore[misc]

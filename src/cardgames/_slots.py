@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["slot_builder"]
+__all__ = ["slot_builder", "unchecked_twin"]
 
 _T = TypeVar("_T")
 
@@ -64,6 +64,16 @@ def slot_builder(cls: type[_T], order: Sequence[str] | None = None) -> Any:  # n
     build = namespace["build"]
     build.__qualname__ = f"slot_builder.<{cls.__qualname__}>"  # type: ignore[attr-defined]
     return build
+
+
+def unchecked_twin(cls: type[_T]) -> type[_T]:
+    """A twin such as :func:`slot_builder`'s function fills, for a hot path that inlines it.
+
+    ``twin()`` is an empty object (calling the twin takes no arguments and runs no
+    ``__init__``, which is cheaper than ``object.__new__(twin)``); the caller sets every
+    field, as the function does, then its ``__class__`` to ``cls``.
+    """
+    return _twin(cls)
 
 
 def _twin(cls: type[_T]) -> type[_T]:

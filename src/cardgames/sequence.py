@@ -63,7 +63,7 @@ class Chain(Sequence[ItemT]):
     _tail: tuple[ItemT, ...]
     _len: int
     _hash: int
-    _memo: dict[object, Any]
+    _memo: dict[object, Any] | None
 
     def __new__(cls, items: Iterable[ItemT] = ()) -> Chain[ItemT]:
         """The chain of ``items`` in order (``items`` itself if it is a chain)."""
@@ -92,6 +92,7 @@ class Chain(Sequence[ItemT]):
             chain._prev = self
             chain._tail = (item,)
         chain._len = self._len + 1
+        chain._memo = None
         return chain
 
     def extended(self, items: Iterable[ItemT]) -> Chain[ItemT]:
@@ -117,6 +118,7 @@ class Chain(Sequence[ItemT]):
             link._tail = part = values[start : start + CHUNK]
             length += len(part)
             link._len = length
+            link._memo = None
             chain = link
         return chain
 
@@ -229,13 +231,12 @@ class Chain(Sequence[ItemT]):
         chain = self._prev
         memo_key = ("fold", key)
         while chain is not None:
-            try:
-                done = _MEMO(chain)[memo_key]
-            except (AttributeError, KeyError):
-                unknown.append(chain)
-                chain = _PREV(chain)
-            else:
+            memo: dict[object, Any] | None = _MEMO(chain)
+            if memo is not None and memo_key in memo:
+                done = memo[memo_key]
                 break
+            unknown.append(chain)
+            chain = _PREV(chain)
         for chain in reversed(unknown):
             done = step(done, _TAIL(chain))
             _remember(chain, memo_key, done)
@@ -291,13 +292,12 @@ def _prefix_count(prev: Chain[Any], kind: type) -> int:
     chain: Chain[Any] | None = prev
     total = 0
     while chain is not None:
-        try:
-            total = _MEMO(chain)[kind]
-        except (AttributeError, KeyError):
-            unknown.append(chain)
-            chain = _PREV(chain)
-        else:
+        memo: dict[object, Any] | None = _MEMO(chain)
+        if memo is not None and kind in memo:
+            total = memo[kind]
             break
+        unknown.append(chain)
+        chain = _PREV(chain)
     for chain in reversed(unknown):
         total += countOf(map(type, _TAIL(chain)), kind)
         _remember(chain, kind, total)
@@ -306,10 +306,11 @@ def _prefix_count(prev: Chain[Any], kind: type) -> int:
 
 def _remember(self: Chain[Any], key: object, value: object) -> None:
     """Note on a chain of full chunks what a count or a fold over its items gave."""
-    try:
-        self._memo[key] = value
-    except AttributeError:
+    memo = self._memo
+    if memo is None:
         self._memo = {key: value}
+    else:
+        memo[key] = value
 
 
 def _link(
@@ -319,6 +320,7 @@ def _link(
     self._prev = prev
     self._tail = tail
     self._len = length
+    self._memo = None
     return self
 
 

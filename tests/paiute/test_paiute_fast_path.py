@@ -113,6 +113,28 @@ def test_legal_actions_match_the_reference_along_random_games(
         state = game.apply(state, choices[rng.randrange(len(choices))])
 
 
+@slow_settings()
+@given(config=configs, seed=seeds())
+def test_apply_gives_what_the_checked_path_gives_along_random_games(
+    config: PaiuteConfig, seed: int
+) -> None:
+    """P9-P13, P21: the inlined draws and discards build the state the checked match builds."""
+    game = Paiute(attrs.evolve(config, max_turns=config.max_turns or 300))
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    while not game.is_terminal(state):
+        legal = game.legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        player = state.current_player
+        assert player is not None
+        fast = game.apply(state, action)
+        checked = game._apply(state, action, player, None, None)
+        assert type(fast) is PaiuteState
+        assert fast == checked
+        assert repr(fast) == repr(checked)
+        state = fast
+
+
 @given(
     cards=st.lists(st.integers(0, 51), min_size=6, max_size=6, unique=True).map(tuple),
     wild=st.integers(0, 51),

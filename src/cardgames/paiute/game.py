@@ -17,10 +17,12 @@ A game (``initial_state`` to terminal) is a whole session of one or more deals::
 from __future__ import annotations
 
 import random
+import sys
 from bisect import insort
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
+from cardgames._slots import unchecked_twin
 from cardgames.cards import Card, make_rng
 from cardgames.errors import IllegalActionError, InvalidConfigError, InvalidStateError
 from cardgames.game import PlayerId, is_seat
@@ -77,19 +79,34 @@ from cardgames.paiute.session import (
     start_deal,
 )
 from cardgames.paiute.state import CARDS, DRAWN, DrawSource, PaiuteState, unchecked_state
+from cardgames.sequence import CHUNK, Chain
 
 __all__ = ["Paiute"]
 
-_DRAW_CHOICES: Final = (
-    ((), (ACTIONS[DRAW_DISCARD_ID],)),
-    ((ACTIONS[DRAW_STOCK_ID],), (ACTIONS[DRAW_STOCK_ID], ACTIONS[DRAW_DISCARD_ID])),
+_DRAW_EITHER: Final = (ACTIONS[DRAW_STOCK_ID], ACTIONS[DRAW_DISCARD_ID])
+_DRAW_STOCK: Final = (ACTIONS[DRAW_STOCK_ID],)
+_DRAW_PILE: Final = (ACTIONS[DRAW_DISCARD_ID],)
+"""The legal draws when both sources, only the stock or only the discard pile can be drawn."""
+_PAIR_WEIGHT: Final = tuple(
+    tuple(RANK_WEIGHT[first] + RANK_WEIGHT[second] for second in range(52)) for first in range(52)
 )
-"""Legal draws, indexed by [stock drawable][discard pile drawable]."""
+"""``RANK_WEIGHT[first] + RANK_WEIGHT[second]``, by the two card indices."""
 _DISCARD_ACTIONS: Final = ACTIONS[DISCARD_BASE : DISCARD_BASE + 52]
 _CALL_ACTIONS: Final = ACTIONS[CALL_BASE : CALL_BASE + 52]
 _CALL_SIX: Final = ACTIONS[CALL_SIX_ID]
 _SHOW_SIX: Final = ACTIONS[SHOW_SIX_ID]
 _FROM_PILE: Final = DrawSource.DISCARD_PILE
+_ONE: Final = tuple((index,) for index in range(52))
+"""The one-card tuple of each card index, to add a card to a pile without building one."""
+_FROM_STOCK: Final = DRAWN[0]
+_FROM_DISCARDS: Final = DRAWN[1]
+_STOCK_EVENTS: Final = tuple((event,) for event in STOCK_DRAWS)
+_PILE_EVENTS: Final = tuple(tuple((event,) for event in seat) for seat in PILE_DRAWS)
+_DISCARD_EVENTS: Final = tuple(tuple((event,) for event in seat) for seat in DISCARDS)
+"""The interned events of the hot path, each in a one-item tuple to add to a chunk of history."""
+_new: Final = object.__new__
+_UNCHECKED: Final[Any] = unchecked_twin(PaiuteState)
+"""PaiuteState's twin that :func:`~cardgames._slots.slot_builder` fills (inlined in apply)."""
 _NOT_PAIUTE: Final = (
     "it is not a Paiute action; a turn is DrawStock() or DrawDiscard(), then "
     "Discard(card=...), Call(discard=...) or, in a final turn, ShowSix() (P9, P11, P13)"
@@ -145,6 +162,7 @@ class Paiute:
         "_n",
         "_next",
         "_sampler",
+        "_turn_cap",
     )
 
     def __init__(self, config: PaiuteConfig | None = None) -> None:
@@ -161,6 +179,8 @@ class Paiute:
         self._sampler: Sampler | None = None
         """The sampler of the latest observation determinized (a search samples one often)."""
         self._max_turns = config.max_turns
+        self._turn_cap = sys.maxsize if config.max_turns is None else config.max_turns
+        """The turns after which a deal without a call is void, for one comparison (P21)."""
 
     def __repr__(self) -> str:
         return f"Paiute({self._config!r})"
@@ -386,7 +406,7 @@ class Paiute:
         """
         return action_from_id(action_id)
 
-    def legal_actions(self, state: PaiuteState) -> tuple[PaiuteAction, ...]:
+    def legal_actions(self, state: PaiuteState) -> tuple[PaiuteAction, ...]:  # noqa: C901, PLR0912 - unrolled
         """Every legal action in action-id order; empty once the session is over."""
         if type(state) is not PaiuteState:
             _own_state(state)
@@ -394,32 +414,38 @@ class Paiute:
         if player is None:
             return ()
         drawn = state.drawn
-        if drawn is None:
+        if drawn is None:  # a draw: from the stock, rebuilt if need be (P10), or the pile (P9)
             pile = state.pile_indices
-            return _DRAW_CHOICES[bool(state.stock_indices) or len(pile) > self._keep][bool(pile)]
+            if state.stock_indices or len(pile) > self._keep:
+                return _DRAW_EITHER if pile else _DRAW_STOCK
+            return _DRAW_PILE if pile else ()
         hand = state.hand_indices[player]  # six cards after the draw (P9)
         a, b, c, d, e, f = hand
         discards = _DISCARD_ACTIONS
-        actions: tuple[PaiuteAction, ...] = (
-            discards[a],
-            discards[b],
-            discards[c],
-            discards[d],
-            discards[e],
-            discards[f],
-        )
+        actions: tuple[PaiuteAction, ...]
         forbidden: int | None = None
-        if drawn.source is _FROM_PILE:
+        if drawn.source is not _FROM_PILE:
+            actions = (discards[a], discards[b], discards[c], discards[d], discards[e], discards[f])
+        else:  # the card taken from the pile cannot be discarded (P9)
             forbidden = drawn.card_index
-            i = hand.index(forbidden)
-            actions = actions[:i] + actions[i + 1 :]
+            if forbidden == a:
+                actions = (discards[b], discards[c], discards[d], discards[e], discards[f])
+            elif forbidden == b:
+                actions = (discards[a], discards[c], discards[d], discards[e], discards[f])
+            elif forbidden == c:
+                actions = (discards[a], discards[b], discards[d], discards[e], discards[f])
+            elif forbidden == d:
+                actions = (discards[a], discards[b], discards[c], discards[e], discards[f])
+            elif forbidden == e:
+                actions = (discards[a], discards[b], discards[c], discards[d], discards[f])
+            else:
+                actions = (discards[a], discards[b], discards[c], discards[d], discards[e])
         # Whether any call (or show) can be legal is one lookup of the hand's natural ranks
         # in the evaluator's tables (call_options_indices's first step): mostly none can.
-        weight = RANK_WEIGHT
+        # The key is the sum of the cards' rank weights, taken here by pairs of cards.
         wild = state.table.wild
-        natural = (weight[a] + weight[b] + weight[c] + weight[d] + weight[e] + weight[f]) & (
-            NATURAL_MASK_BY_WILD_CARD[wild]
-        )
+        pair = _PAIR_WEIGHT
+        natural = (pair[a][b] + pair[c][d] + pair[e][f]) & NATURAL_MASK_BY_WILD_CARD[wild]
         if state.caller is None:
             if natural in self._callable:
                 calls = call_options_indices(hand, (wild >> 2) + 2, self._ace_low, forbidden)
@@ -478,7 +504,7 @@ class Paiute:
             case _:
                 return _NOT_PAIUTE
 
-    def apply(  # noqa: C901, PLR0911, PLR0912, PLR0915 - the hot path inlined, then the match
+    def apply(  # noqa: C901, PLR0911, PLR0912, PLR0915 - the hot path inlined
         self,
         state: PaiuteState,
         action: PaiuteAction,
@@ -510,93 +536,127 @@ class Paiute:
         player = state.current_player
         if player is None:
             raise IllegalActionError(f"{action!r} is not legal: the session is over (P20)")
-        if stock_order is None and next_deck is None:
-            # The hot path: the exact action classes, by type (what the match below does for
-            # them, without its class patterns); anything else, a subclass included, takes it.
-            kind = type(action)
-            if kind is Discard:
-                card = action.card  # type: ignore[union-attr]
-                if type(card) is not Card:
-                    return self._discard(state, action, player, None, None)  # type: ignore[arg-type]
-                index = card.index
-                hand = state.hand_indices[player]
-                drawn = state.drawn
-                turns = state.turns_played + 1
-                max_turns = self._max_turns
-                if (
-                    drawn is None
-                    or index not in hand
-                    or (index == drawn.card_index and drawn.source is _FROM_PILE)
-                    or state.caller is not None
-                    or (max_turns is not None and turns >= max_turns)
-                ):
-                    return self._discard(state, action, player, index, None)  # type: ignore[arg-type]
-                # a legal discard in a deal that goes on: _discard's common case, inlined
-                kept = list(hand)
-                kept.remove(index)
-                hands = list(state.hand_indices)
-                hands[player] = tuple(kept)
-                return unchecked_state(
-                    state.table,
-                    tuple(hands),
-                    state.stock_indices,
-                    state.pile_indices + (index,),  # noqa: RUF005 - faster than unpacking
-                    self._next[player],
-                    None,
-                    turns,
-                    None,
-                    None,
-                    state.rebuilt_indices,
-                    state.history.appended(DISCARDS[player][index]),
-                )
-            if kind is DrawStock:
-                stock = state.stock_indices
-                if not stock or state.drawn is not None:  # a rebuild, or an illegal draw
-                    return self._draw_stock(state, action, player, None)  # type: ignore[arg-type]
-                card = stock[-1]
-                if card == state.table.wild and not state.rebuilt_indices:
-                    return self._draw_stock(state, action, player, None)  # type: ignore[arg-type]
-                # a plain draw from the stock: _draw_stock's common case, inlined
-                hands = list(state.hand_indices)
-                grown = list(hands[player])
-                insort(grown, card)  # the hand stays in card order
-                hands[player] = tuple(grown)
-                return unchecked_state(
-                    state.table,
-                    tuple(hands),
-                    stock[:-1],
-                    state.pile_indices,
-                    player,
-                    DRAWN[0][card],
-                    state.turns_played,
-                    state.caller,
-                    state.last_to_play,
-                    state.rebuilt_indices,
-                    state.history.appended(STOCK_DRAWS[player]),
-                )
-            if kind is DrawDiscard:
-                pile = state.pile_indices
-                if not pile or state.drawn is not None:  # an illegal draw
-                    return self._draw_discard(state, action, player)  # type: ignore[arg-type]
-                # a draw from the pile: _draw_discard's common case, inlined
-                card = pile[-1]
-                hands = list(state.hand_indices)
-                grown = list(hands[player])
-                insort(grown, card)  # the hand stays in card order
-                hands[player] = tuple(grown)
-                return unchecked_state(
-                    state.table,
-                    tuple(hands),
-                    state.stock_indices,
-                    pile[:-1],
-                    player,
-                    DRAWN[1][card],
-                    state.turns_played,
-                    state.caller,
-                    state.last_to_play,
-                    state.rebuilt_indices,
-                    state.history.appended(PILE_DRAWS[player][card]),
-                )
+        if stock_order is not None or next_deck is not None:
+            return self._apply(state, action, player, stock_order, next_deck)
+        # The hot path: the common case of the three most frequent actions, by exact class
+        # (anything else, a subclass or a forged field included, takes the match of _apply).
+        # Each hand is a sorted tuple of five cards, six after the draw (P9): it is unpacked,
+        # and the new hand is built with the card put in (or taken out) in one tuple display.
+        kind = type(action)
+        drawn = state.drawn
+        hands = state.hand_indices
+        turns = state.turns_played
+        hand: tuple[int, ...]
+        event: tuple[PaiuteEvent]
+        if kind is Discard:
+            chosen = action.card  # type: ignore[union-attr]
+            if drawn is None or type(chosen) is not Card:
+                return self._apply(state, action, player, None, None)
+            index = chosen.index
+            turns += 1
+            if (
+                index == drawn.card_index and drawn.source is _FROM_PILE
+            ) or (  # the deal ends with this turn (P12, P21)
+                turns >= self._turn_cap if state.caller is None else player == state.last_to_play
+            ):
+                return self._apply(state, action, player, None, None)
+            a, b, c, d, e, f = hands[player]
+            if index == a:
+                hand = (b, c, d, e, f)
+            elif index == b:
+                hand = (a, c, d, e, f)
+            elif index == c:
+                hand = (a, b, d, e, f)
+            elif index == d:
+                hand = (a, b, c, e, f)
+            elif index == e:
+                hand = (a, b, c, d, f)
+            elif index == f:
+                hand = (a, b, c, d, e)
+            else:  # not in the hand
+                return self._apply(state, action, player, None, None)
+            stock = state.stock_indices
+            pile = state.pile_indices + _ONE[index]
+            following = self._next[player]
+            drawn = None
+            event = _DISCARD_EVENTS[player][index]
+        elif kind is DrawStock:
+            stock = state.stock_indices
+            if drawn is not None or not stock:  # an illegal draw, or a rebuild (P10)
+                return self._apply(state, action, player, None, None)
+            card = stock[-1]
+            if card == state.table.wild and not state.rebuilt_indices:  # a known card (P6)
+                return self._apply(state, action, player, None, None)
+            stock = stock[:-1]
+            pile = state.pile_indices
+            drawn = _FROM_STOCK[card]
+            following = player
+            event = _STOCK_EVENTS[player]
+        elif kind is DrawDiscard:
+            pile = state.pile_indices
+            if drawn is not None or not pile:
+                return self._apply(state, action, player, None, None)
+            card = pile[-1]
+            stock = state.stock_indices
+            pile = pile[:-1]
+            drawn = _FROM_DISCARDS[card]
+            following = player
+            event = _PILE_EVENTS[player][card]
+        else:
+            return self._apply(state, action, player, None, None)
+        if kind is not Discard:
+            a, b, c, d, e = hands[player]
+            if card < c:
+                if card < a:
+                    hand = (card, a, b, c, d, e)
+                elif card < b:
+                    hand = (a, card, b, c, d, e)
+                else:
+                    hand = (a, b, card, c, d, e)
+            elif card < d:
+                hand = (a, b, c, card, d, e)
+            elif card < e:
+                hand = (a, b, c, d, card, e)
+            else:
+                hand = (a, b, c, d, e, card)
+        grown = list(hands)
+        grown[player] = hand
+        # Chain.appended and unchecked_state, inlined: this runs once per action
+        history = state.history
+        tail = history._tail  # noqa: SLF001
+        chain = _new(Chain)
+        if len(tail) < CHUNK:
+            chain._prev = history._prev  # noqa: SLF001
+            chain._tail = tail + event  # noqa: SLF001
+        else:
+            chain._prev = history  # noqa: SLF001
+            chain._tail = event  # noqa: SLF001
+        chain._len = history._len + 1  # noqa: SLF001
+        chain._memo = None  # noqa: SLF001
+        successor = _UNCHECKED()
+        successor.table = state.table
+        successor.hand_indices = tuple(grown)
+        successor.stock_indices = stock
+        successor.pile_indices = pile
+        successor.current_player = following
+        successor.drawn = drawn
+        successor.turns_played = turns
+        successor.caller = state.caller
+        successor.last_to_play = state.last_to_play
+        successor.rebuilt_indices = state.rebuilt_indices
+        successor.history = chain
+        successor.__class__ = PaiuteState
+        return successor  # type: ignore[no-any-return]
+
+    def _apply(
+        self,
+        state: PaiuteState,
+        action: PaiuteAction,
+        player: PlayerId,
+        stock_order: Sequence[Card] | None,
+        next_deck: Sequence[Card] | None,
+    ) -> PaiuteState:
+        """:meth:`apply` for every action and state, checked, the chance arguments taken."""
         deck = None if next_deck is None else check_order(next_deck, DECK_INDICES, "next_deck")
         match action:  # the most frequent actions first
             case Discard(card=card):
@@ -730,7 +790,7 @@ class Paiute:
         history = state.history
         if not stock:
             stock, pile, rebuilt = self._rebuild(state, stock_order)
-            history = history.appended(RebuiltStock(cards=tuple(CARDS[i] for i in rebuilt)))
+            history = history.appended(RebuiltStock(cards=tuple([CARDS[i] for i in rebuilt])))
         elif stock_order is not None:
             raise InvalidConfigError(
                 "stock_order is only for a draw that rebuilds the stock (P10); "
