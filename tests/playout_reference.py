@@ -47,3 +47,14 @@ class Recorder:
     def __call__(self, n: int) -> int:
         self.calls.append(n)
         return self._rng.randrange(n)
+
+
+def seeded_states(game: Game[S, Any, Any], seed: int, limit: int) -> list[S]:
+    """The states of a seeded random game (at most ``limit``), the final one left out."""
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    states: list[S] = []
+    while not game.is_terminal(state) and len(states) < limit:
+        states.append(state)
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    return states

@@ -56,6 +56,7 @@ from cardgames.sixes.sampling import (
     prepare,
     replay,
 )
+from playout_reference import seeded_states
 
 
 class _OwnRandom(random.Random):
@@ -64,13 +65,7 @@ class _OwnRandom(random.Random):
 
 def _states(game: Sixes, seed: int, limit: int = 120) -> list[SixesState]:
     """The states of a seeded random game (at most ``limit``), the final one left out."""
-    rng = random.Random(seed)
-    state = game.initial_state(seed)
-    states: list[SixesState] = []
-    while not game.is_terminal(state) and len(states) < limit:
-        states.append(state)
-        state = game.apply(state, rng.choice(game.legal_actions(state)))
-    return states
+    return seeded_states(game, seed, limit)
 
 
 def _outcome(action: Any) -> object:

@@ -46,6 +46,7 @@ from cardgames.sixes.deck import (
 from cardgames.sixes.observation import deal_facts, deal_unseen, observe
 from cardgames.sixes.sampling import _constraints, _place_greedily, replay
 from cardgames.sixes.state import check_state
+from playout_reference import seeded_states
 
 BENCHMARKS = Path(__file__).parent.parent.parent / "benchmarks"
 CONFIGS = (
@@ -82,13 +83,7 @@ def _reference() -> Callable[[Sixes, SixesObservation, random.Random], SixesStat
 
 def _states(game: Sixes, seed: int, limit: int = 400) -> list[SixesState]:
     """The states of a seeded random game (at most ``limit``), the final one left out."""
-    rng = random.Random(seed)
-    state = game.initial_state(seed)
-    states: list[SixesState] = []
-    while not game.is_terminal(state) and len(states) < limit:
-        states.append(state)
-        state = game.apply(state, rng.choice(game.legal_actions(state)))
-    return states
+    return seeded_states(game, seed, limit)
 
 
 # --- determinize: the same samples as the code of before issue 12 ---
