@@ -12,7 +12,9 @@ memory kept per successive state (tracemalloc over a chain of 20,000 states) and
 hand evaluation on ``Card`` objects (5 and 6 cards).
 With the
 optional ``bench`` extra installed (``pip install 'cardgames-engine[bench]'``) the anchors are
-measured in the same rounds, interleaved, and the ratios are printed.
+measured in the same rounds, interleaved, and the ratios are printed: each ratio's two
+measures run back to back in every round, and the ratio is the median over the rounds of
+the ratio of those side-by-side batches.
 
 Every figure is CPU time (``time.process_time``), the median of interleaved rounds. Usage::
 
@@ -41,9 +43,9 @@ from suite import (
     default_games,
     engine_measures,
     evaluate_measures,
-    interleaved,
     median,
     memory_per_state,
+    paired,
     paiute_reference_measures,
     sixes_reference_measures,
 )
@@ -151,7 +153,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             units.update({m.name: m.unit for m in anchors})
     if args.only:
         measures = [m for m in measures if _selected(m.name, args.only)]
-    figures = interleaved(measures, rounds, budget)
+    figures, ratios = paired(measures, RATIOS, rounds, budget)
     results = {name: median(values) for name, values in figures.items()}
     for label, (game, _) in games.items():
         name = f"{label}.memory_per_state"
@@ -160,7 +162,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         results[name] = memory_per_state(game, chain)
         figures[name] = [results[name]]
         units[name] = "bytes"
-    _report(results, figures, units, machine, args.json)
+    _report(results, figures, ratios, units, machine, args.json)
     return results
 
 
@@ -169,14 +171,19 @@ def _selected(name: str, only: list[str]) -> bool:
     return any(text in name for text in only)
 
 
-def _report(
+def _report(  # noqa: PLR0913, PLR0917 - what one run measured, and where it goes
     results: dict[str, float],
     figures: dict[str, list[float]],
+    ratios: dict[tuple[str, str], list[float]],
     units: dict[str, str],
     machine: str,
     path: Path | None,
 ) -> None:
-    """Print the figures and the ratios; append them as JSON lines to ``path`` if given."""
+    """Print the figures and the ratios; append them as JSON lines to ``path`` if given.
+
+    A ratio is the median over the rounds of the ratio of its two measures' batches taken
+    back to back (:func:`suite.paired`), not the ratio of their medians.
+    """
     date = dt.datetime.now(tz=dt.UTC).isoformat(timespec="seconds")
     lines: list[dict[str, Any]] = []
     for name, value in results.items():
@@ -184,11 +191,17 @@ def _report(
         lines.append({"name": name, "value": value, "unit": units[name], "rounds": figures[name]})
     print("ratios (speed: > 1 is faster than the anchor; cost: time over the anchor's time)")
     for numerator, denominator, kind in RATIOS:
-        if numerator in results and denominator in results:
-            ratio = results[numerator] / results[denominator]
+        rounds = ratios.get((numerator, denominator))
+        if rounds:
+            ratio = median(rounds)
             print(f"  {numerator} / {denominator:<32} {ratio:8.2f}x {kind}")
             lines.append(
-                {"name": f"{numerator}/{denominator}", "value": ratio, "unit": f"x {kind}"}
+                {
+                    "name": f"{numerator}/{denominator}",
+                    "value": ratio,
+                    "unit": f"x {kind}",
+                    "rounds": rounds,
+                }
             )
     if path is not None:
         with path.open("a", encoding="utf-8") as out:

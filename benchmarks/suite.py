@@ -5,7 +5,8 @@ number of CPU seconds and returns ``(units, cpu_seconds)``. :func:`interleaved` 
 round after round, one batch of each per round (so a burst of load on a shared machine hits
 every measure alike), and keeps the median rate of each. The anchors (OpenSpiel's C++
 ``crazy_eights`` and ``treys``, from the optional ``bench`` extra) are tasks like the others, in
-the same rounds, so the ratios printed by ``run.py`` compare figures taken side by side.
+the same rounds; :func:`paired` runs each ratio's two measures back to back, so the ratios
+printed by ``run.py`` compare batches taken side by side.
 """
 
 from __future__ import annotations
@@ -447,6 +448,46 @@ def interleaved(measures: Sequence[Measure], rounds: int, budget: float) -> dict
             units, seconds = measure.task(budget)
             figures[measure.name].append(measure.figure(units, seconds))
     return figures
+
+
+Pair = tuple[str, str, str]
+"""A ratio of ``run.py``: its numerator's and denominator's names, and how to read it."""
+
+
+def paired(
+    measures: Sequence[Measure], pairs: Sequence[Pair], rounds: int, budget: float
+) -> tuple[dict[str, list[float]], dict[tuple[str, str], list[float]]]:
+    """Like :func:`interleaved`, but each ratio's two measures run back to back.
+
+    Every round takes, for each pair whose two measures are both in ``measures``, one batch of
+    the numerator and one of the denominator right after each other (the denominator first in
+    every other round, so that neither always runs on a host that has just sped up or slowed
+    down), and then one batch of each measure that is in no pair. A shared machine changes its
+    speed from one second to the next (on the 2-core development machine, the anchor's rate
+    moved by up to 1.7 times between the rounds of one run), so a ratio of two batches taken
+    a whole round apart carries that drift, and one of batches taken side by side much less.
+
+    Returns every batch's figure of each measure (one per pair it is in, a round), and each
+    pair's ratio of its two figures, a round.
+    """
+    by_name = {m.name: m for m in measures}
+    present = [(n, d) for n, d, _ in pairs if n in by_name and d in by_name]
+    paired_names = {name for pair in present for name in pair}
+    alone = [m for m in measures if m.name not in paired_names]
+    figures: dict[str, list[float]] = {m.name: [] for m in measures}
+    ratios: dict[tuple[str, str], list[float]] = {pair: [] for pair in present}
+    for round_index in range(rounds):
+        for numerator, denominator in present:
+            order = (numerator, denominator) if round_index % 2 == 0 else (denominator, numerator)
+            batch: dict[str, float] = {}
+            for name in order:
+                measure = by_name[name]
+                batch[name] = measure.figure(*measure.task(budget))
+                figures[name].append(batch[name])
+            ratios[numerator, denominator].append(batch[numerator] / batch[denominator])
+        for measure in alone:
+            figures[measure.name].append(measure.figure(*measure.task(budget)))
+    return figures, ratios
 
 
 def median(values: Sequence[float]) -> float:

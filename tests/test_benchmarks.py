@@ -118,3 +118,48 @@ def test_missing_anchors_fail_only_when_required(monkeypatch: pytest.MonkeyPatch
     assert "sixes.playouts" in module.main(["--smoke", "--chain", "20"])
     with pytest.raises(ImportError, match="pyspiel"):
         module.main(["--smoke", "--chain", "20", "--require-anchors"])
+
+
+def _suite_module() -> Any:
+    """``benchmarks/suite.py`` as a module (its folder on the path, as ``run.py`` has it)."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import suite
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    return suite
+
+
+def test_a_ratio_pairs_batches_taken_back_to_back() -> None:
+    """Each ratio divides two batches run one after the other, in alternating order.
+
+    The fake host halves or doubles its speed between rounds: ratios of medians taken a round
+    apart would move with it, the paired ratios stay at exactly 2.
+    """
+    suite = _suite_module()
+    speed = [1.0]
+    calls: list[str] = []
+
+    def task(name: str, factor: float) -> Any:
+        def run(budget: float) -> tuple[float, float]:
+            calls.append(name)
+            return factor * speed[0] * budget, budget
+
+        return run
+
+    def next_round(budget: float) -> tuple[float, float]:
+        calls.append("alone")
+        speed[0] = 3.0 if speed[0] == 1.0 else 1.0
+        return budget, budget
+
+    measures = [
+        suite.Measure("fast", "units/s", task("fast", 2.0)),
+        suite.Measure("slow", "units/s", task("slow", 1.0)),
+        suite.Measure("alone", "units/s", next_round),
+    ]
+    pairs = [("fast", "slow", "speed"), ("fast", "missing", "speed")]
+    figures, ratios = suite.paired(measures, pairs, 4, 0.5)
+    assert ratios == {("fast", "slow"): [2.0, 2.0, 2.0, 2.0]}
+    assert figures["fast"] == [2.0, 6.0, 2.0, 6.0]
+    assert figures["alone"] == [1.0] * 4
+    assert calls[:6] == ["fast", "slow", "alone", "slow", "fast", "alone"]
