@@ -37,11 +37,11 @@ from cardgames.sixes.deck import (
     SHUFFLE_STEPS,
     SIX_OF_DIAMONDS_BIT,
     SIXES_DECK,
-    SUIT_SPAN,
     columns_of,
     mask_of_cards,
     mask_of_columns,
     mask_of_distinct,
+    mask_reader,
     playable_mask,
     shuffle,
 )
@@ -292,29 +292,8 @@ def _place(
     return placed
 
 
-def _suit_bits(suit: int) -> tuple[tuple[int, ...], ...]:
-    """For each 10-bit chunk of one suit, the bits of its cards, lowest first."""
-    table: list[tuple[int, ...]] = [()]
-    for position in range(SUIT_SPAN):
-        bit = (BITS[SUIT_SPAN * suit + position],)
-        table += [bits + bit for bits in table]
-    return tuple(table)
-
-
-_SUIT_BITS: Final = tuple(_suit_bits(suit) for suit in range(DECK_SIZE // SUIT_SPAN))
-"""``_SUIT_BITS[suit][chunk]``: the bits of the cards of one suit's 10-bit chunk of a mask."""
-_CHUNK: Final = (1 << SUIT_SPAN) - 1
-
-
-def _bits_of_mask(mask: int) -> tuple[int, ...]:
-    """The bit of each card of ``mask``, lowest first (``mask`` holds only the 40 cards)."""
-    clubs, diamonds, hearts, spades = _SUIT_BITS
-    return (
-        clubs[mask & _CHUNK]
-        + diamonds[mask >> 10 & _CHUNK]
-        + hearts[mask >> 20 & _CHUNK]
-        + spades[mask >> 30]
-    )
+_bits_of_mask: Final = mask_reader(BITS)
+"""``_bits_of_mask(mask)``: the bit of each card of ``mask``, lowest first (only the 40 cards)."""
 
 
 _Shuffler: TypeAlias = Callable[[Callable[[int], int], list[Any]], None]
