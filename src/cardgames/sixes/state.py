@@ -106,6 +106,64 @@ def _history_problems(state: SixesState) -> list[str]:
     return []
 
 
+def _plainly_sound(state: SixesState, *, table_valid: bool) -> bool:  # noqa: PLR0911 - one early exit per kind of problem
+    """Whether ``state``, its history known sound, has none of the problems found below.
+
+    One pass over the common case of a valid state, with no message built: True only where
+    :func:`_chip_and_seat_problems`, :func:`_card_problems` and :func:`_play_problems` (with
+    ``history_sound``) all find nothing; False means "look closer", and the checks that name
+    each problem run. It takes only ints for the chips and seats, and no pending decks.
+    """
+    hands = state.hand_masks
+    stacks = state.stacks
+    settled = state.settled_stacks
+    pot = state.pot
+    dealer = state.dealer
+    to_play = state.to_play
+    table = state.table_mask
+    history = state.history
+    try:
+        n = len(hands)
+        if not (
+            n in PLAYER_COUNTS
+            and len(stacks) == n
+            and len(settled) == n
+            and pot.__class__ is int
+            and pot >= 0
+            and min(stacks) >= 0
+            and min(settled) >= 0
+            and sum(stacks) + pot == sum(settled)
+            and dealer.__class__ is int
+            and 0 <= dealer < n
+            and state.round_number.__class__ is int
+            and state.round_number >= 1
+            and not state.pending_decks
+            and bool(history) == bool(table)
+            and (0 not in stacks or state.stack_emptied)
+        ):
+            return False
+        union = table
+        for mask in hands:
+            if union & mask or mask < 0:
+                return False
+            union |= mask
+        if union != FULL_MASK or (history and history[0].action is not _OPENING):
+            return False
+        if to_play is None:
+            if pot or stacks != settled:
+                return False
+        elif (
+            to_play.__class__ is not int
+            or not 0 <= to_play < n
+            or not (table or hands[to_play] & SIX_OF_DIAMONDS_BIT)
+            or not all(hands)
+        ):
+            return False
+    except Exception:  # noqa: BLE001 - a value of a strange type: the named checks tell
+        return False
+    return table_valid or is_valid_table(table)
+
+
 def _play_problems(state: SixesState, *, history_sound: bool = False) -> list[str]:
     """What no sequence of plays could lead to in ``state`` (S1, S5, S6, S8, S10).
 
@@ -144,6 +202,8 @@ def check_state(
             JSON reader does while it reads the history; the history is not walked again.
     """
     known = replayed_table is not None and replayed_table == state.table_mask
+    if (known or history_sound) and _plainly_sound(state, table_valid=known):
+        return
     problems = _chip_and_seat_problems(state) + _card_problems(state, table_valid=known)
     if not problems:
         problems = _play_problems(state, history_sound=known or history_sound)
