@@ -29,21 +29,7 @@ from cardgames.sixes.state import (
 )
 
 _FIELDS = tuple(field.name for field in attrs.fields(SixesState) if field.init)
-_ORDER = (
-    "hand_masks",
-    "table_mask",
-    "playable_mask",
-    "stacks",
-    "pot",
-    "settled_stacks",
-    "dealer",
-    "to_play",
-    "round_number",
-    "history",
-    "stack_emptied",
-    "chance_key",
-    "pending_decks",
-)
+"""The fields a forged document could set (``playable_mask`` is derived from the table)."""
 
 
 def _states(num_players: int, seed: int, count: int) -> list[SixesState]:
@@ -73,9 +59,12 @@ def _named_problems(state: SixesState, *, table_valid: bool) -> list[str]:
 
 def _with(state: SixesState, **changes: Any) -> SixesState:
     """``state`` with fields replaced and nothing checked (as a forged document could make)."""
-    values = {name: getattr(state, name) for name in _ORDER}
+    values = {field.name: getattr(state, field.name) for field in attrs.fields(SixesState)}
     values.update(changes)
-    return unchecked_state(*(values[name] for name in _ORDER))
+    build: Any = unchecked_state  # typed positionally; it takes the fields by name too
+    state = build(**values)
+    assert isinstance(state, SixesState)
+    return state
 
 
 _ODD_VALUES = st.one_of(
