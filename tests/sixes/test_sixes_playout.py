@@ -15,7 +15,7 @@ from cardgames.serialization import decode_state, dumps
 from cardgames.sixes import PASS, BrokePass, Direction, GameEnd, Sixes, SixesConfig, SixesState
 from cardgames.sixes import playout as sixes_playout
 from cardgames.sixes.deck import SIX_OF_DIAMONDS_BIT, shuffled_deck
-from cardgames.sixes.playout import PASS_FLAG, choices_for
+from cardgames.sixes.playout import choices_for
 from cardgames.sixes.state import check_state
 from playout_reference import Recorder, loop_playout
 
@@ -137,21 +137,42 @@ def test_a_state_of_another_game_is_refused() -> None:
 def test_the_choices_table_lists_legal_actions_in_order_with_their_draws() -> None:
     """S6, S7: ids as legal_actions lists them; each k-bit draw maps to one id or a redraw."""
     table: dict[int, sixes_playout.Choices] = {}
-    key = (1 << 3) | (1 << 16) | (1 << 29) | PASS_FLAG
-    k, draws, ids = choices_for(table, key)
+    plays = (1 << 3) | (1 << 16) | (1 << 29)
+    k, draws, ids = choices_for(table, plays, True)  # noqa: FBT003 - the rule, as the game passes it
     assert ids == (3, 16, 29, 40)
     assert k == 3
     assert draws == (3, 16, 29, 40, None, None, None, None)
-    assert table[key] == (k, draws, ids)
-    assert choices_for(table, 1 << 7) == (1, (7, None), (7,))
+    assert table[plays] == (k, draws, ids)
+    assert choices_for({}, 1 << 7, False) == (1, (7, None), (7,))  # noqa: FBT003 - the rule
+    assert choices_for({}, 1 << 7, True)[2] == (7, 40)  # noqa: FBT003 - the rule
 
 
-def test_the_choices_table_has_the_pass_alone_and_the_opening_alone() -> None:
+@pytest.mark.parametrize("may_pass", [False, True])
+def test_the_choices_table_has_the_pass_alone_and_the_opening_alone(may_pass: bool) -> None:
     """S5, S7: no play leaves the pass alone; before the opening the 6♦ is all, no pass."""
     table: dict[int, sixes_playout.Choices] = {}
-    assert choices_for(table, 0)[2] == (40,)
-    assert choices_for(table, PASS_FLAG)[2] == (40,)
-    assert choices_for(table, SIX_OF_DIAMONDS_BIT | PASS_FLAG)[2] == (15,)
+    assert choices_for(table, 0, may_pass)[2] == (40,)
+    assert choices_for(table, SIX_OF_DIAMONDS_BIT, may_pass)[2] == (15,)
+
+
+@pytest.mark.parametrize("must_play_if_able", [False, True])
+def test_the_choices_agree_with_legal_actions(must_play_if_able: bool) -> None:
+    """The table's ids for a hand's playable cards are the ids of ``legal_actions``, in order."""
+    game = Sixes(SixesConfig(num_players=4, must_play_if_able=must_play_if_able))
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(6):
+        state = game.initial_state(seed=seed)
+        while not game.is_terminal(state):
+            player = game.current_player(state)
+            assert player is not None
+            plays = state.hand_masks[player] & state.playable_mask
+            _, _, ids = choices_for({}, plays, not must_play_if_able)
+            legal = game.legal_actions(state)
+            assert ids == tuple(game.action_id(action) for action in legal)
+            checked += 1
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+    assert checked > 500
 
 
 def test_the_choices_table_starts_afresh_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -43,31 +43,39 @@ Choices: TypeAlias = tuple[int, tuple[int | None, ...], tuple[int, ...]]
 """The legal action ids of one legal-action key, ready to draw from (see :func:`choices_for`)."""
 
 
-def choices_for(choices: dict[int, Choices], key: int) -> Choices:
-    """The action ids that ``key`` makes legal, ready to draw from, kept in ``choices``.
+def choices_for(choices: dict[int, Choices], plays: int, may_pass: bool) -> Choices:
+    """The legal action ids of the playable cards ``plays``, ready to draw, kept in ``choices``.
 
-    ``key`` has a bit per playable card of the hand (by card index), and :data:`PASS_FLAG`
-    when passing beside a play is allowed (``must_play_if_able`` off, S7). The entry is
-    ``(k, table, ids)``: ``ids`` are the plays lowest first, then the pass (40), as
-    ``legal_actions`` lists the actions themselves: the pass alone without a play (S7), the
-    6♦ alone at the opening (S5), when the table is empty and no pass is allowed yet; ``k``
-    is the bits that ``randbelow(len(ids))`` draws, and ``table[drawn]`` the id those bits
-    choose (None where ``randbelow`` rejects them and draws again).
+    ``plays`` has a bit per playable card of the hand (by card index); ``may_pass`` says
+    whether passing beside a play is allowed (``must_play_if_able`` off, S7): a game keeps one
+    table under its one rule. The entry is ``(k, table, ids)``: ``ids`` are the plays lowest
+    first, then the pass (40), as ``legal_actions`` lists the actions themselves: the pass
+    alone without a play (S7), the 6♦ alone at the opening (S5: it is playable only while the
+    table is empty, and no pass is allowed yet); ``k`` is the bits that ``randbelow(len(ids))``
+    draws, and ``table[drawn]`` the id those bits choose (None where ``randbelow`` rejects them
+    and draws again).
     """
     ids = []
-    plays = key & ~PASS_FLAG
-    while plays:
-        low = plays & -plays
+    rest = plays
+    while rest:
+        low = rest & -rest
         ids.append(low.bit_length() - 1)
-        plays ^= low
-    if not ids or (key & PASS_FLAG and not key & SIX_OF_DIAMONDS_BIT):
+        rest ^= low
+    if not ids or (may_pass and not plays & SIX_OF_DIAMONDS_BIT):
         ids.append(PASS_ID)
     k = len(ids).bit_length()
     table = (*ids, *[None] * ((1 << k) - len(ids)))
     if len(choices) >= _CACHE_LIMIT:
         choices.clear()
-    result = choices[key] = (k, table, tuple(ids))
+    result = choices[plays] = (k, table, tuple(ids))
     return result
+
+
+_PLAYABLE_CHANGE: Final = tuple(GROWTH[i] - BITS[i] for i in range(DECK_SIZE))
+"""``_PLAYABLE_CHANGE[i]``: what the play of the playable card ``i`` adds to the playable mask.
+
+Its bit goes and the cards it opens come (:data:`~cardgames.sixes.deck.GROWTH`), which were
+not playable before it (S6), so one addition does both."""
 
 
 def play_randomly(  # noqa: PLR0913 - the game's tables by keyword
@@ -169,7 +177,6 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - one frame holds t
     budget = repeat(None) if limit is None or limit < 0 else repeat(None, limit)
     known = choices.get
     getrandbits = plain_getrandbits(randbelow)
-    pass_flag = PASS_FLAG if may_pass else 0  # (choices_for drops it before the opening, S5)
     hands = list(state.hand_masks)
     stacks = list(state.stacks)
     playable = state.playable_mask
@@ -180,11 +187,9 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - one frame holds t
         # Within a round somebody is always to play, and the round number stays the same.
         hand = hands[player]
         key = hand & playable
-        if key:
-            key |= pass_flag
         entry = known(key)
         if entry is None:
-            entry = choices_for(choices, key)
+            entry = choices_for(choices, key, may_pass)
         k, draws, ids = entry
         if getrandbits is None:
             choice = ids[randbelow(len(ids))]
@@ -208,7 +213,7 @@ def _play(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - one frame holds t
             bit = BITS[choice]
             if hand != bit:
                 hands[player] = hand ^ bit
-                playable = (playable ^ bit) | GROWTH[choice]
+                playable += _PLAYABLE_CHANGE[choice]
                 record(choice)
                 player = next_seat[player]
                 continue
