@@ -15,7 +15,7 @@ from cardgames.serialization import decode_state, dumps
 from cardgames.sixes import PASS, BrokePass, Direction, GameEnd, Sixes, SixesConfig, SixesState
 from cardgames.sixes import playout as sixes_playout
 from cardgames.sixes.deck import SIX_OF_DIAMONDS_BIT, shuffled_deck
-from cardgames.sixes.playout import choices_for
+from cardgames.sixes.playout import PASS_FLAG, choices_for
 from cardgames.sixes.state import check_state
 from playout_reference import Recorder, loop_playout
 
@@ -153,6 +153,20 @@ def test_the_choices_table_has_the_pass_alone_and_the_opening_alone(may_pass: bo
     table: dict[int, sixes_playout.Choices] = {}
     assert choices_for(table, 0, may_pass)[2] == (40,)
     assert choices_for(table, SIX_OF_DIAMONDS_BIT, may_pass)[2] == (15,)
+
+
+def test_the_old_call_with_the_pass_flag_in_the_key_still_works_and_warns() -> None:
+    """The former ``choices_for(choices, key)``: the same entries, under the old keys."""
+    table: dict[int, sixes_playout.Choices] = {}
+    plays = (1 << 3) | (1 << 16)
+    with pytest.warns(DeprecationWarning, match="choices_for"):
+        entry = choices_for(table, plays | PASS_FLAG)
+    assert entry == choices_for({}, plays, True)  # noqa: FBT003 - the rule
+    assert table == {plays | PASS_FLAG: entry}
+    with pytest.warns(DeprecationWarning, match="choices_for"):
+        assert choices_for({}, plays) == choices_for({}, plays, False)  # noqa: FBT003 - the rule
+    with pytest.warns(DeprecationWarning, match="choices_for"):
+        assert choices_for({}, SIX_OF_DIAMONDS_BIT | PASS_FLAG)[2] == (15,)
 
 
 @pytest.mark.parametrize("must_play_if_able", [False, True])

@@ -10,6 +10,7 @@ S7, S10) are handed to :meth:`Sixes.apply` itself, so the rules live in one plac
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from itertools import repeat
 from typing import Final, TypeAlias
@@ -43,7 +44,7 @@ Choices: TypeAlias = tuple[int, tuple[int | None, ...], tuple[int, ...]]
 """The legal action ids of one legal-action key, ready to draw from (see :func:`choices_for`)."""
 
 
-def choices_for(choices: dict[int, Choices], plays: int, may_pass: bool) -> Choices:
+def choices_for(choices: dict[int, Choices], plays: int, may_pass: bool | None = None) -> Choices:
     """The legal action ids of the playable cards ``plays``, ready to draw, kept in ``choices``.
 
     ``plays`` has a bit per playable card of the hand (by card index); ``may_pass`` says
@@ -54,7 +55,21 @@ def choices_for(choices: dict[int, Choices], plays: int, may_pass: bool) -> Choi
     table is empty, and no pass is allowed yet); ``k`` is the bits that ``randbelow(len(ids))``
     draws, and ``table[drawn]`` the id those bits choose (None where ``randbelow`` rejects them
     and draws again).
+
+    Called the old way, ``choices_for(choices, key)`` with :data:`PASS_FLAG` in ``key`` when
+    passing beside a play is allowed, it gives the same entry, kept under ``key``, and warns
+    (:class:`DeprecationWarning`): a game's table now keys by the playable cards alone.
     """
+    key = plays
+    if may_pass is None:
+        warnings.warn(
+            "choices_for(choices, key) with PASS_FLAG in the key is deprecated: pass the "
+            "playable cards and may_pass, choices_for(choices, plays, may_pass)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        may_pass = bool(key & PASS_FLAG)
+        plays = key & ~PASS_FLAG
     ids = []
     rest = plays
     while rest:
@@ -67,7 +82,7 @@ def choices_for(choices: dict[int, Choices], plays: int, may_pass: bool) -> Choi
     table = (*ids, *[None] * ((1 << k) - len(ids)))
     if len(choices) >= _CACHE_LIMIT:
         choices.clear()
-    result = choices[plays] = (k, table, tuple(ids))
+    result = choices[key] = (k, table, tuple(ids))
     return result
 
 
