@@ -198,31 +198,51 @@ _ALIASES = {"JSON": "cardgames.serialization.codec.JSON"}
 _MISSING = object()
 
 
+_LOOKED_UP: dict[str, object] = {}
+"""``_lookup``'s answers: the modules do not change during a build, and a name that imports
+nothing costs a search of the whole path, which thousands of references would repeat."""
+
+
 def _lookup(dotted: str) -> object:
     """The object a dotted name names (a module, then attributes), or ``_MISSING``."""
+    known = _LOOKED_UP.get(dotted)
+    if known is not None or dotted in _LOOKED_UP:
+        return known
+    value: object = _MISSING
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
-            value: object = importlib.import_module(".".join(parts[:cut]))
+            value = importlib.import_module(".".join(parts[:cut]))
         except ImportError:
             continue
         for attribute in parts[cut:]:
             value = getattr(value, attribute, _MISSING)
-        return value
-    return _MISSING
+        break
+    _LOOKED_UP[dotted] = value
+    return value
+
+
+_DOCUMENTED: dict[int, tuple[int, dict[int, str]]] = {}
+"""``_documented``'s index by build environment, with the count of names it was built from.
+
+Kept in this process, not on the environment, which Sphinx pickles for the next build (the
+identities of objects mean nothing in another process)."""
 
 
 def _documented(env: Any) -> dict[int, str]:  # noqa: ANN401 - Sphinx's environment
-    """Each documented object (by identity) and the name it is documented under."""
-    index: dict[int, str] = getattr(env, "_cardgames_documented", {})
+    """Each documented object (by identity) and the name it is documented under.
+
+    Built again only when the number of documented names has changed since the last call.
+    """
     objects = env.get_domain("py").objects
-    if len(index) != len(objects):
+    count, index = _DOCUMENTED.get(id(env), (-1, {}))
+    if count != len(objects):
         index = {}
         for name in objects:
             value = _lookup(name)
             if value is not _MISSING and not isinstance(value, int | str | float | type(None)):
                 index.setdefault(id(value), name)
-        env._cardgames_documented = index  # noqa: SLF001 - a cache on the build environment
+        _DOCUMENTED[id(env)] = (len(objects), index)
     return index
 
 
