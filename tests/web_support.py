@@ -15,6 +15,7 @@ from cardgames.paiute import Paiute
 from cardgames.paiute.observation import known_cards
 from cardgames.web import SCHEMA
 from cardgames.web.messages import protocol_schema
+from schemas import schema_validator
 
 CARD_TEXT = re.compile(r"^(10|[2-9TJQKA])[cdhs]$")
 CARD_ATTRIBUTE = re.compile(r'data-card="([^"]+)"')
@@ -23,17 +24,13 @@ CARD_ATTRIBUTE = re.compile(r'data-card="([^"]+)"')
 @cache
 def validator() -> jsonschema.Draft202012Validator:
     """The protocol schema's validator (the schema itself checked first)."""
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+    return schema_validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
 
 
 @cache
 def game_validator(game: str) -> jsonschema.Draft202012Validator:
     """The validator of the protocol schema with ``game``'s own seat message schema in it."""
-    schema = protocol_schema(game)
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+    return schema_validator(protocol_schema(game))
 
 
 def check_message(message: Any) -> Any:

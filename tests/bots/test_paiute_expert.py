@@ -39,6 +39,7 @@ from cardgames.paiute.hands import call_options_indices
 from cardgames.paiute.odds import completion_chance, hand_odds, unseen_cards
 from cardgames.simulation import play_game
 from cardgames.sixes import Sixes
+from strategies import slow_settings
 
 PAIUTE = Paiute(PaiuteConfig(num_players=2, max_turns=60))
 
@@ -283,6 +284,7 @@ def test_expert_refuses_other_games() -> None:
         PaiuteExpertBot(Sixes(), seed=1)
 
 
+@slow_settings()
 @given(st.integers(0, 10_000), st.sampled_from((2, 3, 4)))
 def test_expert_plays_whole_deals_legally_and_reproducibly(seed: int, players: int) -> None:
     """P9-P14: against random play every action is legal, and a seed repeats the deal."""

@@ -23,6 +23,7 @@ from cardgames.render.layout import SeatView, own_hand, seat_grid
 from cardgames.render.svg import attributes, card, chips, document, label, placeholder
 from cardgames.sixes import Sixes, SixesConfig
 from registry import random_walk
+from strategies import slow_settings
 from toy_game import ToyGame
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -92,6 +93,7 @@ def _hidden_from(game: Any, state: Any, viewer: int | None) -> set[str]:
 
 
 @pytest.mark.parametrize("game", [SIXES, PAIUTE], ids=["sixes", "paiute"])
+@slow_settings(2)
 @given(seed=st.integers(0, 2**32), walk=st.integers(0, 2**32))
 def test_a_drawing_never_shows_a_card_its_viewer_may_not_see(
     game: Any, seed: int, walk: int

@@ -39,6 +39,7 @@ from cardgames.serialization.schema import (
     write_schemas,
 )
 from registry import AnyGame, over_games, random_walk
+from schemas import schema_validator
 from strategies import seeds
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -49,7 +50,7 @@ FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 @cache
 def validator(game: str, kind: Any) -> jsonschema.Draft202012Validator:
     """The validator of one game's documents of one kind."""
-    return jsonschema.Draft202012Validator(json_schema(game, kind))
+    return schema_validator(json_schema(game, kind))
 
 
 def validate(document: Any) -> None:
