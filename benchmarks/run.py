@@ -16,9 +16,12 @@ measured in the same rounds, interleaved, and the ratios are printed: each ratio
 measures run back to back in every round, and the ratio is the median over the rounds of
 the ratio of those side-by-side batches.
 
-Every figure is CPU time (``time.process_time``), the median of interleaved rounds. Usage::
+Every figure is CPU time (``time.process_time``), the median of interleaved rounds, timed with
+the fixtures built beforehand frozen out of the garbage collector's passes
+(``suite.frozen_fixtures``; ``--no-freeze`` leaves them in). Usage::
 
     python benchmarks/run.py [--rounds 5] [--budget 0.4] [--json results.jsonl] [--smoke]
+    python benchmarks/run.py --no-freeze   # the fixtures left in the collector's view
     python benchmarks/run.py --only json --only serialize   # some figures only
     python benchmarks/run.py --modules [--seconds 3]   # the older per-module table
 
@@ -43,6 +46,7 @@ from suite import (
     default_games,
     engine_measures,
     evaluate_measures,
+    frozen_fixtures,
     median,
     memory_per_state,
     paired,
@@ -116,6 +120,11 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         metavar="TEXT",
         help="only the figures whose name holds TEXT (repeatable), such as --only json",
     )
+    parser.add_argument(
+        "--no-freeze",
+        action="store_true",
+        help="leave the fixtures in the garbage collector's view while timing (noisier)",
+    )
     parser.add_argument("--modules", action="store_true", help="the older per-module table")
     parser.add_argument("--seconds", type=float, default=3.0, help="per module, with --modules")
     args = parser.parse_args(argv)
@@ -153,7 +162,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             units.update({m.name: m.unit for m in anchors})
     if args.only:
         measures = [m for m in measures if _selected(m.name, args.only)]
-    figures, ratios = paired(measures, RATIOS, rounds, budget)
+    with frozen_fixtures(enabled=not args.no_freeze):
+        figures, ratios = paired(measures, RATIOS, rounds, budget)
     results = {name: median(values) for name, values in figures.items()}
     for label, (game, _) in games.items():
         name = f"{label}.memory_per_state"
@@ -162,7 +172,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         results[name] = memory_per_state(game, chain)
         figures[name] = [results[name]]
         units[name] = "bytes"
-    _report(results, figures, ratios, units, machine, args.json)
+    _report(results, figures, ratios, units, machine, args.json, frozen=not args.no_freeze)
     return results
 
 
@@ -178,11 +188,14 @@ def _report(  # noqa: PLR0913, PLR0917 - what one run measured, and where it goe
     units: dict[str, str],
     machine: str,
     path: Path | None,
+    *,
+    frozen: bool,
 ) -> None:
     """Print the figures and the ratios; append them as JSON lines to ``path`` if given.
 
     A ratio is the median over the rounds of the ratio of its two measures' batches taken
-    back to back (:func:`suite.paired`), not the ratio of their medians.
+    back to back (:func:`suite.paired`), not the ratio of their medians. Each line says
+    whether the fixtures were frozen out of the garbage collector's passes (``gc_frozen``).
     """
     date = dt.datetime.now(tz=dt.UTC).isoformat(timespec="seconds")
     lines: list[dict[str, Any]] = []
@@ -207,7 +220,8 @@ def _report(  # noqa: PLR0913, PLR0917 - what one run measured, and where it goe
         with path.open("a", encoding="utf-8") as out:
             for line in lines:
                 # whole flushed lines: an interrupted run leaves the file valid JSON lines
-                out.write(json.dumps({**line, "machine": machine, "date": date}) + "\n")
+                record = {**line, "machine": machine, "date": date, "gc_frozen": frozen}
+                out.write(json.dumps(record) + "\n")
                 out.flush()
 
 

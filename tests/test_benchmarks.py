@@ -5,9 +5,11 @@ Timing is never asserted: these tests only prove that every measure runs and is 
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import json
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +67,7 @@ def test_smoke_run_reports_every_engine_measure(tmp_path: Path) -> None:
             assert results[name] > 0
             assert lines[name]["value"] == results[name]
             assert lines[name]["machine"]
+            assert lines[name]["gc_frozen"] is True
     assert "evaluate.5_cards" in lines
     assert "evaluate.6_cards" in lines
     assert lines["sixes.ismcts/sixes.ismcts_reference"]["value"] > 0
@@ -84,6 +87,9 @@ def test_only_keeps_the_figures_asked_for(tmp_path: Path) -> None:
         for measure in ("to_json", "json_dumps", "from_json", "json_loads")
     }
     assert _lines(out)["paiute.from_json/paiute.json_loads"]["value"] > 0
+    unfrozen = tmp_path / "unfrozen.jsonl"
+    _run_module().main([*args[:-1], str(unfrozen), "--no-freeze"])
+    assert {line["gc_frozen"] for line in _lines(unfrozen).values()} == {False}
 
 
 def test_smoke_run_measures_the_anchors_and_their_ratios(tmp_path: Path) -> None:
@@ -163,3 +169,29 @@ def test_a_ratio_pairs_batches_taken_back_to_back() -> None:
     assert figures["fast"] == [2.0, 6.0, 2.0, 6.0]
     assert figures["alone"] == [1.0] * 4
     assert calls[:6] == ["fast", "slow", "alone", "slow", "fast", "alone"]
+
+
+def test_the_fixtures_are_frozen_out_of_the_collector_only_while_timing() -> None:
+    """Objects alive before the timing are in no collection's way during it, and back after.
+
+    Garbage made while frozen is still collected: a reference cycle built inside goes.
+    """
+    suite = _suite_module()
+    fixtures = [[index] for index in range(1_000)]
+    before = gc.get_freeze_count()
+    with suite.frozen_fixtures():
+        assert gc.get_freeze_count() >= before + len(fixtures)
+
+        class Node:
+            pass
+
+        cycle = Node()
+        cycle.self = cycle  # type: ignore[attr-defined]
+        gone = weakref.ref(cycle)
+        del cycle
+        gc.collect()
+        assert gone() is None
+    assert gc.get_freeze_count() == before
+    with suite.frozen_fixtures(enabled=False):
+        assert gc.get_freeze_count() == before
+    assert fixtures[999] == [999]
