@@ -36,6 +36,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any, Final
@@ -84,6 +85,12 @@ BUILD_TURNS: Final = 4
 
 FEED_TRIES: Final = 1000
 """How many guesses of the next player's hand the ``"keeper"`` model draws at most."""
+
+RACE_CANDIDATES: Final = 3
+"""How many of its best-rated discards the ``races`` option plays out."""
+
+RACE_TURNS: Final = 6
+"""How many turns each player takes in one simulated race before it counts as a draw (a half)."""
 
 POTENTIAL_WEIGHT: Final = 0.002
 """How much the heuristic's potential adds to a kept hand's rating: enough to decide between
@@ -156,12 +163,16 @@ class PaiuteExpertBot:
         feed_weight: What the chance that a discard lets the next player call costs
             (``FEED_WEIGHT``).
         model: How the next player's unknown cards are guessed, one of ``MODELS``.
+        races: Heads-up only: how many races against guesses of the other player's hand
+            decide between the ``RACE_CANDIDATES`` best-rated discards (0, the default: none;
+            see :meth:`race_means`).
 
     Raises:
-        InvalidConfigError: ``game`` is not a Paiute game, or ``model`` is not a model.
+        InvalidConfigError: ``game`` is not a Paiute game, ``model`` is not a model, or
+            ``races`` is not an int of at least 0.
     """
 
-    __slots__ = ("_config", "_fallback", "_feed_weight", "_model", "_rng")
+    __slots__ = ("_config", "_fallback", "_feed_weight", "_model", "_races", "_rng")
 
     def __init__(
         self,
@@ -170,12 +181,16 @@ class PaiuteExpertBot:
         seed: int | random.Random | None = None,
         feed_weight: float = FEED_WEIGHT,
         model: str = "uniform",
+        races: int = 0,
     ) -> None:
         config = getattr(game, "config", None)
         if game.name != "paiute" or not isinstance(config, PaiuteConfig):
             raise InvalidConfigError(f"PaiuteExpertBot plays paiute, not {game.name!r}")
         if model not in MODELS:
             raise InvalidConfigError(f"model must be one of {', '.join(MODELS)}, not {model!r}")
+        if type(races) is not int or races < 0:
+            raise InvalidConfigError(f"races must be an int of at least 0, not {races!r}")
+        self._races = races
         self._config = config
         self._feed_weight = float(feed_weight)
         self._model = model
@@ -291,13 +306,14 @@ class PaiuteExpertBot:
                     break
         return hands or [(*known, *sample(pool, missing)) for _ in range(FEED_SAMPLES)]
 
-    def _build_hands(
+    def _build_hands(  # noqa: PLR0913, PLR0917 - the guess's whole context
         self,
         observation: PaiuteObservation,
         seat: int,
         known: tuple[int, ...],
         missing: int,
         pool: Sequence[int],
+        count: int = FEED_SAMPLES,
     ) -> list[tuple[int, ...]]:
         """Guesses of ``seat``'s five cards as a player who has been building toward a combination.
 
@@ -321,7 +337,7 @@ class PaiuteExpertBot:
         choice = self._rng.choice
         fixed = set(known)
         hands: list[tuple[int, ...]] = []
-        for _ in range(FEED_SAMPLES):
+        for _ in range(count):
             unknown = sample(pool, missing)
             for _ in range(turns):
                 card = choice(pool)
@@ -409,8 +425,62 @@ class PaiuteExpertBot:
             (score, removal) for score, removal in self._rate(observation) if removal in discards
         ]
         random_ = self._rng.random
-        _, _, index = max((round(score, 12), random_(), removal) for score, removal in rated)
+        ranked = sorted(
+            ((round(score, 12), random_(), removal) for score, removal in rated), reverse=True
+        )
+        index = ranked[0][2]
+        if self._races and len(ranked) > 1:
+            candidates = [removal for _, _, removal in ranked[:RACE_CANDIDATES]]
+            means = self.race_means(observation, candidates, self._races)
+            if means is not None:
+                index = _race_pick(candidates, means)
         return discards[index]
+
+    def race_means(
+        self, observation: PaiuteObservation, discards: Sequence[int], races: int
+    ) -> list[list[float]] | None:
+        """Each discard's results in ``races`` simulated races of a heads-up deal (P9, P11).
+
+        Each race guesses the other player's five cards (``"builder"`` guesses: a hand built
+        toward a combination for as many turns as that player has discarded) and shuffles the
+        other unseen cards into a stock; every discard of ``discards`` (card indices of the
+        bot's hand) is raced on the same guess and stock (common random numbers). The other
+        player moves first, then the two alternate for ``RACE_TURNS`` turns each: take the top
+        discard when it makes a combination (P11) or raises the hand's
+        :func:`~cardgames.paiute.hand_potential`, else draw from the stock; call at once when
+        the six cards allow it; else discard the card whose loss hurts least. A race scores 1
+        when the bot calls first, 0 when the other player does, a half when neither has by
+        then (or the stock runs out).
+
+        Returns:
+            One list of ``races`` results per discard, in the order of ``discards``; None when
+            the table is not heads-up, it is not the bot's turn to discard, or the other hand
+            is not five cards.
+        """
+        me = observation.player
+        if me is None or len(observation.hand_sizes) != 2 or len(observation.hand) != 6:
+            return None
+        other = 1 - me
+        known = tuple(card.index for card in known_cards(observation)[other])
+        missing = observation.hand_sizes[other] - len(known)
+        pool = [card.index for card in unseen_cards(observation)]
+        if missing < 0 or missing > len(pool) or len(known) + missing != 5:
+            return None
+        wild = int(observation.wild_rank)
+        ace_low = self._config.ace_low_straight
+        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        hand = [card.index for card in observation.hand]
+        guesses = self._build_hands(observation, other, known, missing, pool, races)
+        shuffle = self._rng.shuffle
+        results: list[list[float]] = [[] for _ in discards]
+        for guess in guesses:
+            taken = set(guess)
+            stock = [card for card in pool if card not in taken]
+            shuffle(stock)
+            for row, discard in zip(results, discards, strict=True):
+                mine = tuple(card for card in hand if card != discard)
+                row.append(_race(guess, mine, discard, stock, wild, dead, ace_low))
+        return results
 
 
 def expert_bot(
@@ -419,6 +489,63 @@ def expert_bot(
     *,
     feed_weight: float = FEED_WEIGHT,
     model: str = "uniform",
+    races: int = 0,
 ) -> Any:  # noqa: ANN401 - a bot
     """A :class:`PaiuteExpertBot` (the bot factory that ``BotSpec`` import strings name)."""
-    return PaiuteExpertBot(game, seed=seed, feed_weight=feed_weight, model=model)
+    return PaiuteExpertBot(game, seed=seed, feed_weight=feed_weight, model=model, races=races)
+
+
+def _race_pick(candidates: Sequence[int], means: Sequence[Sequence[float]]) -> int:
+    """The candidate to discard: the first (the best-rated) unless another races clearly better.
+
+    Another wins only when its mean result beats the first's by more than one standard error
+    of their paired difference (the races share guesses and stocks).
+    """
+    base = means[0]
+    count = len(base)
+    best, best_gain = candidates[0], 0.0
+    for candidate, row in zip(candidates[1:], means[1:], strict=True):
+        differences = [mine - theirs for mine, theirs in zip(row, base, strict=True)]
+        gain = sum(differences) / count
+        spread = sum((d - gain) ** 2 for d in differences) / max(count - 1, 1)
+        if gain > best_gain and gain > math.sqrt(spread / count):
+            best, best_gain = candidate, gain
+    return best
+
+
+def _race(  # noqa: PLR0913, PLR0917 - one race's whole position
+    guess: Sequence[int],
+    mine: Sequence[int],
+    top: int,
+    stock: Sequence[int],
+    wild: int,
+    dead: Sequence[int],
+    ace_low: bool,
+) -> float:
+    """One race (see :meth:`PaiuteExpertBot.race_means`): 1 if ``mine`` calls first, else 0 or 0.5.
+
+    ``guess`` is the other player's five cards, who moves first with ``top`` on the pile;
+    ``stock`` is drawn from its end.
+    """
+    hands = [tuple(guess), tuple(mine)]
+    left = len(stock)
+    for _ in range(RACE_TURNS):
+        for seat in (0, 1):
+            hand = hands[seat]
+            six = (*hand, top)
+            if call_options_indices(six, wild, ace_low, top):
+                return float(seat)
+            removals: list[int] = list(hand)
+            scores = _potentials(six, removals, wild, dead, ace_low=ace_low)
+            if max(scores) <= _potentials(hand, [None], wild, dead, ace_low=ace_low)[0]:
+                if not left:
+                    return 0.5
+                left -= 1
+                six = (*hand, stock[left])
+                if call_options_indices(six, wild, ace_low):
+                    return float(seat)
+                removals = list(six)
+                scores = _potentials(six, removals, wild, dead, ace_low=ace_low)
+            top = removals[scores.index(max(scores))]
+            hands[seat] = tuple(card for card in six if card != top)
+    return 0.5
