@@ -30,8 +30,11 @@ from cardgames.paiute import (
 )
 from cardgames.paiute.expert import (
     FEED_SAMPLES,
+    RACE_CANDIDATES,
     PaiuteExpertBot,
     _last_discard,
+    _race,
+    _race_pick,
     expert_bot,
     two_turn_chance,
 )
@@ -431,3 +434,107 @@ def test_builder_guesses_are_closer_to_a_combination_and_keep_known_cards() -> N
         return sum(hand_potential(map(Card.from_index, hand), wild) for hand in hands) / len(hands)
 
     assert mean_potential(built) > 1.5 * mean_potential(dealt)
+
+
+# --- the races option (heads-up) ---
+
+_TWOS = Card.parse("2c").rank  # wild in view()
+
+
+def _race_of(guess: str, mine: str, top: str, stock: str) -> float:
+    return _race(
+        _indices(parse_cards(guess)),
+        _indices(parse_cards(mine)),
+        Card.parse(top).index,
+        _indices(parse_cards(stock)),
+        int(_TWOS),
+        (0, 0, 0, 0),
+        True,  # noqa: FBT003 - ace_low, positional as the bot passes it
+    )
+
+
+def test_race_is_lost_when_the_other_player_calls_with_the_discard() -> None:
+    """P9, P11: the other player moves first and calls with the discarded 9♥: the race is 0."""
+    assert _race_of("5h 6h 7h 8h Kc", "3c 3d Jc Qs Ad", "9h", "4s 5s") == 0.0
+
+
+def test_race_is_won_when_the_bot_calls_first() -> None:
+    """P9, P11: whatever the other player takes, the bot's next card makes a straight flush."""
+    assert _race_of("Jc Qd Ks 3s 9c", "5h 6h 7h 8h Kc", "Td", "9h 4h") == 1.0
+
+
+def test_race_without_a_stock_is_a_draw() -> None:
+    """P10: a race whose stock runs out before anyone calls counts a half."""
+    assert _race_of("Jc Qd Ks 3s 9c", "4d 7s Th Qh Ac", "5c", "") == 0.5
+
+
+def test_race_pick_keeps_the_best_rated_unless_another_is_clearly_better() -> None:
+    """A candidate replaces the best-rated discard only by more than one standard error."""
+    base = [0.0, 0.0, 1.0, 1.0]
+    assert _race_pick([7, 8], [base, [1.0, 1.0, 1.0, 1.0]]) == 8
+    assert _race_pick([7, 8], [base, [1.0, 0.0, 0.0, 1.0]]) == 7  # as good, not better
+    assert _race_pick([7, 8], [base, [0.0, 0.0, 0.5, 1.0]]) == 7  # worse
+    # better on average (by 1/6) but by less than its standard error (about 0.31)
+    base6, better6 = [0.0, 0.0, 0.0, 0.0, 1.0, 0.0], [1.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+    assert _race_pick([7, 8], [base6, better6]) == 7
+    assert _race_pick([7, 8, 9], [base, [1.0, 1.0, 1.0, 0.5], [1.0, 1.0, 1.0, 1.0]]) == 9
+
+
+def test_race_means_race_each_discard_on_the_same_guesses() -> None:
+    """P9: one row per discard, each result a win, a loss or a half; a seed repeats them."""
+    observation = _builder_view(2)
+    discards = [card.index for card in observation.hand][:RACE_CANDIDATES]
+    means = PaiuteExpertBot(PAIUTE, seed=3).race_means(observation, discards, 30)
+    assert means is not None
+    assert [len(row) for row in means] == [30] * RACE_CANDIDATES
+    assert {result for row in means for result in row} <= {0.0, 0.5, 1.0}
+    assert PaiuteExpertBot(PAIUTE, seed=3).race_means(observation, discards, 30) == means
+
+
+def test_race_means_only_for_a_heads_up_discard() -> None:
+    """The races model two players: a larger table, or no discard to make, gives None."""
+    bot = PaiuteExpertBot(PAIUTE, seed=3)
+    three = view("3h 7c 9s Jd Kh Qd", hand_sizes=(6, 5, 5))
+    assert bot.race_means(three, [0, 1], 10) is None
+    assert bot.race_means(view("3h 7c 9s Jd Kh"), [0, 1], 10) is None
+    assert bot.race_means(view("3h 7c 9s Jd Kh Qd", player=None), [0, 1], 10) is None
+    assert bot.race_means(view("3h 7c 9s Jd Kh Qd", hand_sizes=(6, 6)), [0, 1], 10) is None
+
+
+def test_expert_with_races_keeps_four_to_a_straight_flush() -> None:
+    """P9, P15: with races, the expert still throws an odd card, not one of the four hearts."""
+    observation = view("4h 5h 6h 7h Kc Qd", drawn_card=Card.parse("Qd"))
+    legal = tuple(Discard(card=card) for card in observation.hand)
+    plain = PaiuteExpertBot(PAIUTE, seed=1).choose(observation, legal)
+    raced = PaiuteExpertBot(PAIUTE, seed=1, races=50).choose(observation, legal)
+    assert plain in legal
+    assert raced in (Discard(card=Card.parse("Kc")), Discard(card=Card.parse("Qd")))
+
+
+@slow_settings()
+@given(st.integers(0, 10_000), st.sampled_from((2, 3)))
+def test_expert_with_races_plays_whole_deals_legally_and_reproducibly(
+    seed: int, players: int
+) -> None:
+    """P9-P14: with races (heads-up; ignored at three), every action is legal and repeats."""
+    game = Paiute(PaiuteConfig(num_players=players, max_turns=30))
+
+    def bots() -> list[object]:
+        return [
+            expert_bot(game, seed, races=8),
+            *(PaiuteHeuristicBot(game, seed=seed + s) for s in range(1, players)),
+        ]
+
+    final, actions = play_game(game, bots(), seed=seed)  # type: ignore[arg-type]
+    assert game.is_terminal(final)
+    assert play_game(game, bots(), seed=seed)[1] == actions  # type: ignore[arg-type]
+
+
+def test_expert_races_option_is_checked() -> None:
+    """races is an int of at least 0; the import string passes it on."""
+    for races in (-1, 2.5, "10", True):
+        with pytest.raises(InvalidConfigError, match="races must be an int of at least 0"):
+            PaiuteExpertBot(PAIUTE, seed=1, races=races)  # type: ignore[arg-type]
+    bot = build_bot(BotSpec.parse("cardgames.paiute.expert:expert_bot:races=100"), PAIUTE, 1)
+    assert isinstance(bot, PaiuteExpertBot)
+    assert bot._races == 100

@@ -19,6 +19,10 @@ With that rating it:
   waiting to improve a combination hands the other players time to complete theirs;
 - in a **final turn** (P13) shows the best combination it can.
 
+Heads-up, the option ``races`` also plays out its three best-rated discards in simulated races
+against guesses of the other hand, and keeps another discard than its rating's only when the
+races clearly favour it (``docs/bots.md`` gives what it was measured to win: a little).
+
 It is slower than :class:`~cardgames.paiute.PaiuteHeuristicBot` (a few milliseconds a
 decision, against tens of microseconds), which is why the odds live here and not in the
 heuristic, the rollout policy of search, which must stay above 20,000 actions a second.
