@@ -8,11 +8,20 @@ import tracemalloc
 import typing
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames.sequence import CHUNK, Chain
+from cardgames.sequence import (
+    CHUNK,
+    Chain,
+    ChainSlot,
+    chain_of_log,
+    log_appended,
+    log_extended,
+    log_of_chain,
+)
 
 items = st.lists(st.integers(-3, 3) | st.text(max_size=1) | st.none(), max_size=3 * CHUNK + 5)
 positions = st.integers(-4 * CHUNK, 4 * CHUNK)
@@ -239,3 +248,83 @@ def test_every_item_of_a_long_chain_is_found() -> None:
     chain = grown(list(range(6 * CHUNK + 3)))
     assert [chain[i] for i in range(len(chain))] == list(range(6 * CHUNK + 3))
     assert [chain[-i] for i in range(1, len(chain) + 1)] == list(range(6 * CHUNK + 2, -1, -1))
+
+
+@given(items)
+def test_a_log_holds_the_chain_and_appends_as_it_does(values: list[object]) -> None:
+    """A log read back is the chain; appending to a log is appending to the chain."""
+    log = log_of_chain(Chain(()))
+    chain: Chain[object] = Chain(())
+    for value in values:
+        log, chain = log_appended(log, value), chain.appended(value)
+        assert chain_of_log(log) == chain
+        assert log == log_of_chain(chain)  # the same full chunks, the same last chunk
+        assert 2 <= len(log) <= CHUNK + 1
+    read = chain_of_log(log)
+    assert read == tuple(values)
+    assert read.to_tuple() == chain.to_tuple()
+    assert log_of_chain(read) == log
+
+
+@given(items, items)
+def test_extending_a_log_is_extending_its_chain(first: list[object], more: list[object]) -> None:
+    """A log extended by some items holds the chain extended by them, chunked the same."""
+    chain = Chain(first)
+    log = log_extended(log_of_chain(chain), more)
+    assert log == log_of_chain(chain.extended(more))
+    assert chain_of_log(log) == (*first, *more)
+
+
+def test_appending_to_a_log_shares_its_full_chunks() -> None:
+    """A log that grows past a chunk links the full one once; later logs share that link."""
+    log = log_of_chain(Chain(range(CHUNK)))
+    assert log[0] is None
+    longer = log_appended(log, "x")
+    assert longer[1:] == ("x",)
+    assert longer[0] == tuple(range(CHUNK))
+    assert log_appended(longer, "y")[0] is longer[0]
+    assert log == log_of_chain(Chain(range(CHUNK)))  # the shorter log is unchanged
+
+
+def _chain(values: typing.Iterable[object]) -> Chain[object]:
+    return Chain(values)
+
+
+@attrs.frozen
+class _Holder:
+    """A frozen, slotted class with one chain field kept as a log."""
+
+    name: str
+    events: Chain[object] = attrs.field(converter=_chain)
+
+
+ChainSlot.install(_Holder, "events", "_log")
+
+
+@given(items)
+def test_a_chain_slot_reads_the_chain_and_stores_its_log(values: list[object]) -> None:
+    """The field reads as the chain it was given; the slot holds that chain's log."""
+    holder = _Holder("a", tuple(values))
+    assert type(holder.events) is Chain
+    assert holder.events == tuple(values)
+    assert holder._log == log_of_chain(Chain(values))  # type: ignore[attr-defined]
+    assert holder == _Holder("a", Chain(values))
+    assert hash(holder) == hash(_Holder("a", tuple(values)))
+    assert pickle.loads(pickle.dumps(holder)) == holder  # noqa: S301 - our own bytes
+    assert copy.deepcopy(holder) == holder
+    assert attrs.evolve(holder, name="b").events == tuple(values)
+    assert repr(holder) == f"_Holder(name='a', events={Chain(values)!r})"
+
+
+def test_a_chain_slot_keeps_the_class_frozen_and_other_values_as_given() -> None:
+    """Setting the field fails on a frozen class; a value that is not a tuple is stored as is."""
+    holder = _Holder("a", ())
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        holder.events = Chain((1,))  # type: ignore[misc]
+    odd = object.__new__(_Holder)
+    vars(_Holder)["events"].__set__(odd, [1, 2])
+    assert odd.events == [1, 2]
+    vars(_Holder)["events"].__delete__(odd)
+    with pytest.raises(AttributeError):
+        _ = odd.events
+    assert isinstance(vars(_Holder)["events"], ChainSlot)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable
 from typing import Any, Self
 
 import attrs
 import pytest
 
 from cardgames._slots import slot_builder, unchecked_twin
+from cardgames.sequence import Chain, ChainSlot, log_of_chain
 
 
 @attrs.frozen
@@ -59,6 +61,27 @@ def test_an_order_must_name_every_field_once() -> None:
     """A wrong ``order`` is refused when the builder is made."""
     with pytest.raises(ValueError, match="each field"):
         slot_builder(_Point, order=("x", "y"))
+
+
+def _chain(values: Iterable[int]) -> Chain[int]:
+    return Chain(values)
+
+
+def test_a_field_can_be_stored_under_another_name() -> None:
+    """``stores`` puts a field's argument in another attribute: the raw slot of a ChainSlot."""
+
+    @attrs.frozen
+    class Log:
+        name: str
+        events: Chain[int] = attrs.field(converter=_chain)
+
+    ChainSlot.install(Log, "events", "_raw")
+    built = slot_builder(Log, stores={"events": "_raw"})("a", log_of_chain(Chain((1, 2, 3))))
+    assert type(built) is Log
+    assert built == Log("a", (1, 2, 3))
+    assert type(built.events) is Chain
+    with pytest.raises(ValueError, match="stores must name fields"):
+        slot_builder(Log, stores={"elsewhere": "_raw"})
 
 
 @attrs.frozen

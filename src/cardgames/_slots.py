@@ -18,7 +18,7 @@ set by a direct statement instead of a loop over setters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -28,11 +28,19 @@ __all__ = ["slot_builder", "unchecked_twin"]
 _T = TypeVar("_T")
 
 
-def slot_builder(cls: type[_T], order: Sequence[str] | None = None) -> Any:  # noqa: ANN401 - the callers give it their typed signature
+def slot_builder(
+    cls: type[_T],
+    order: Sequence[str] | None = None,
+    *,
+    stores: Mapping[str, str] | None = None,
+) -> Any:  # noqa: ANN401 - the callers give it their typed signature
     """A function taking every attrs field of ``cls``, unchecked: positionally or by name.
 
     The arguments come in the order of the fields, or in ``order`` (every field's name once).
     Each caller binds the result to a name annotated with its own typed signature.
+    ``stores`` maps a field to the attribute that the function stores its argument in
+    instead, such as the raw slot of a :class:`~cardgames.sequence.ChainSlot` field (which
+    then takes the field's log, not its chain).
 
     >>> @attrs.frozen
     ... class Point:
@@ -56,7 +64,14 @@ def slot_builder(cls: type[_T], order: Sequence[str] | None = None) -> Any:  # n
     params = [fields[name] for name in names]
     namespace: dict[str, object] = {"_cls": cls, "_twin": _twin(cls)}
     lines = [f"def build({', '.join(params)}):", "    obj = _twin()"]
-    lines += [f"    obj.{name} = {param}" for name, param in zip(names, params, strict=True)]
+    targets = dict(stores or {})
+    if not targets.keys() <= fields.keys():
+        msg = f"stores must name fields of {cls.__qualname__}: {names}"
+        raise ValueError(msg)
+    lines += [
+        f"    obj.{targets.get(name, name)} = {param}"
+        for name, param in zip(names, params, strict=True)
+    ]
     lines.append("    obj.__class__ = _cls")
     lines.append("    return obj")
     source = "\n".join(lines)

@@ -27,6 +27,18 @@ sees the class itself.
 How it works: the items are stored in chunks of :data:`CHUNK` items. A chain holds its last
 chunk (``1`` to ``CHUNK`` items, a tuple) and the chain of every full chunk before it, so
 appending copies at most one chunk, and reading walks one link per ``CHUNK`` items.
+
+A class whose instances each hold a chain that grows by one item from one instance to the
+next (a game state's history) can keep it as a :data:`Log` instead: one flat tuple, the chain
+of the full chunks first and then the items of the last chunk. Appending to a log builds one
+tuple (and, once per ``CHUNK`` items, one link), where a chain also builds its own object:
+:class:`ChainSlot` stores a chain field that way and reads it back as the chain::
+
+    >>> log = log_of_chain(Chain(range(20)))
+    >>> log[0], log[1:]
+    (Chain((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)), (16, 17, 18, 19))
+    >>> chain_of_log(log) == tuple(range(20))
+    True
 """
 
 from __future__ import annotations
@@ -35,9 +47,19 @@ import itertools
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from operator import countOf
-from typing import Any, Final, TypeVar, final, overload
+from typing import Any, Final, TypeAlias, TypeVar, final, overload
 
-__all__ = ["CHUNK", "Chain"]
+__all__ = [
+    "CHUNK",
+    "Chain",
+    "ChainSlot",
+    "Log",
+    "as_log",
+    "chain_of_log",
+    "log_appended",
+    "log_extended",
+    "log_of_chain",
+]
 
 ItemT = TypeVar("ItemT")
 FoldT = TypeVar("FoldT")
@@ -328,3 +350,90 @@ def _link(
 _PREV: Final = operator.attrgetter("_prev")
 _TAIL: Final = operator.attrgetter("_tail")
 _LEN: Final = operator.attrgetter("_len")
+
+
+Log: TypeAlias = tuple[Any, ...]
+"""A chain as one flat tuple: the chain of its full chunks (None if it has none), then the
+items of its last chunk (none for an empty chain, else 1 to :data:`CHUNK`). See
+:func:`log_of_chain` and :func:`chain_of_log`."""
+
+
+def log_of_chain(chain: Chain[Any]) -> Log:
+    """The :data:`Log` of ``chain``, sharing its full chunks."""
+    return (chain._prev, *chain._tail)  # noqa: SLF001 - the module's own class
+
+
+def as_log(value: object) -> Any:  # noqa: ANN401 - a log, or the value as given
+    """The :data:`Log` of a chain or a tuple; anything else as given (for checks to refuse)."""
+    if type(value) is tuple:
+        value = Chain(value)
+    return log_of_chain(value) if type(value) is Chain else value
+
+
+def chain_of_log(log: Log) -> Chain[Any]:
+    """The chain that ``log`` (a :data:`Log`) holds: a new link over the shared full chunks."""
+    chain: Chain[Any] = _new(Chain)  # _link inlined: a state's history is read this way
+    chain._prev = prev = log[0]  # noqa: SLF001 - the module's own class
+    chain._tail = tail = log[1:]  # noqa: SLF001
+    chain._len = len(tail) if prev is None else prev._len + len(tail)  # noqa: SLF001
+    chain._memo = None  # noqa: SLF001
+    return chain
+
+
+def log_appended(log: Log, item: object) -> Log:
+    """``log`` with ``item`` added at the end, as :meth:`Chain.appended` adds it."""
+    if len(log) <= CHUNK:  # room in the last chunk
+        return (*log, item)
+    return (chain_of_log(log), item)
+
+
+def log_extended(log: Log, items: Iterable[object]) -> Log:
+    """``log`` with ``items`` added at the end, as :meth:`Chain.extended` adds them."""
+    values = tuple(items)
+    if len(log) + len(values) <= CHUNK + 1:  # all in the last chunk
+        return log + values
+    return log_of_chain(chain_of_log(log).extended(values))
+
+
+class ChainSlot:
+    """An attrs field of a slotted class that holds a :class:`Chain`, stored as a :data:`Log`.
+
+    :meth:`install` puts one in place of the field's slot, which attrs made. Reading the field
+    gives the chain (a new link over the shared chunks, built on each read); setting it (only
+    the class's ``__init__``, or ``__setstate__``, can: the class is frozen) stores the chain's
+    log. Everything attrs generates (``__init__``, ``__eq__``, ``__hash__``,
+    ``attrs.evolve``, pickling) goes through the field's name, so it sees the chain as before.
+
+    A hot path reads and writes the log itself through the slot, under the second name that
+    :meth:`install` gives it: a successor then costs one tuple for its history, not a chain's
+    object as well. A value that is neither a chain nor a tuple is stored as given, for the
+    class's checks to refuse.
+    """
+
+    def __init__(self, slot: Any, doc: str | None = None) -> None:  # noqa: ANN401 - a member descriptor
+        self._slot = slot
+        self.__doc__ = doc
+
+    @classmethod
+    def install(cls, owner: type, name: str, raw_name: str) -> None:
+        """Keep ``owner``'s chain field ``name`` as a log, reachable raw as ``raw_name``.
+
+        ``owner`` must be a slotted attrs class with a field ``name``; afterwards
+        ``instance.<raw_name>`` reads the log from the slot (and, on an unfrozen twin such as
+        the engines' unchecked builders use, writes it).
+        """
+        slot = owner.__dict__[name]
+        setattr(owner, raw_name, slot)
+        setattr(owner, name, cls(slot, slot.__doc__))
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:  # noqa: ANN401 - the chain, or the descriptor on the class
+        if instance is None:
+            return self
+        log = self._slot.__get__(instance, owner)
+        return chain_of_log(log) if type(log) is tuple else log
+
+    def __set__(self, instance: object, value: object) -> None:
+        self._slot.__set__(instance, as_log(value))
+
+    def __delete__(self, instance: object) -> None:
+        self._slot.__delete__(instance)

@@ -1,14 +1,21 @@
-"""A turn costs the same however long the deal: the history is a shared Chain (P9, P21)."""
+"""A turn costs the same however long the deal: the history is a shared Chain (P9, P21).
+
+A state stores its history as a log (see :class:`cardgames.sequence.ChainSlot`) and reads it as
+the chain; the tests of that storage, through every door attrs opens, are here too.
+"""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import tracemalloc
 
 import attrs
 import pytest
 
-from cardgames.cards import standard_deck
+import cardgames.paiute as paiute_package
+from cardgames.cards import Card, standard_deck
 from cardgames.errors import InvalidStateError
 from cardgames.game import PlayerId
 from cardgames.paiute import (
@@ -22,7 +29,7 @@ from cardgames.paiute import (
     RebuiltStock,
 )
 from cardgames.paiute.session import shuffle
-from cardgames.sequence import Chain
+from cardgames.sequence import CHUNK, Chain, ChainSlot, log_of_chain
 
 LONG = PaiuteConfig(num_players=4, max_turns=2_000)
 """A table where a random deal runs to well over a thousand actions before anyone calls."""
@@ -91,8 +98,27 @@ def test_a_successor_shares_the_history_it_extends() -> None:
     assert type(after.history) is Chain
     assert after.history[: len(history)] == history
     assert after.history[-1] == DrewFromStock(player=player)
-    assert state.history is history
+    assert state.history == history == ()
     assert len(history) == 0
+
+
+def test_successors_share_the_full_chunks_of_the_history() -> None:
+    """P9: each state stores its history as a log whose full chunks every later state shares."""
+    game = Paiute(LONG)
+    start, actions = long_deal(3 * CHUNK + 5)
+    states = [start]
+    for action in actions:
+        states.append(game.apply(states[-1], action))
+    last = states[-1]
+    chunks = log_of_chain(last.history)[0]
+    assert chunks is not None
+    assert len(chunks) == 3 * CHUNK
+    for state in states[3 * CHUNK + 1 :]:
+        assert log_of_chain(state.history)[0] is chunks  # shared, not copied
+        assert state.history == last.history[: len(state.history)]
+    # each read is a new view over the same chunks: equal, not identical
+    assert last.history == last.history
+    assert last.history is not last.history
 
 
 def test_history_reads_as_a_tuple_and_the_repr_shows_one() -> None:
@@ -109,7 +135,8 @@ def test_history_reads_as_a_tuple_and_the_repr_shows_one() -> None:
     assert rebuilt == state
     assert hash(rebuilt) == hash(state)
     observation = game.observe(state, PlayerId(0))
-    assert observation.history is state.history
+    assert observation.history == state.history
+    assert log_of_chain(observation.history)[0] is log_of_chain(state.history)[0]
     assert attrs.evolve(observation, history=events) == observation
 
 
@@ -186,3 +213,45 @@ def test_the_inlined_shuffle_draws_as_random_shuffle(kind: type[random.Random]) 
         shuffle(mine, kind(seed))
         kind(seed).shuffle(theirs)
         assert mine == theirs
+
+
+def test_the_history_reads_the_same_through_every_door() -> None:
+    """P9: evolve, pickle, copy, equality, hashing and repr see the history as the chain."""
+    game = Paiute(LONG)
+    start, actions = long_deal(2 * CHUNK + 3)
+    state = start
+    for action in actions:
+        state = game.apply(state, action)
+    events = state.history.to_tuple()
+    for twin in (
+        pickle.loads(pickle.dumps(state)),  # noqa: S301 - our own bytes
+        copy.copy(state),
+        copy.deepcopy(state),
+        attrs.evolve(state),
+        attrs.evolve(state, history=events),
+        attrs.evolve(state, history=Chain(events)),
+        eval(repr(state), vars(paiute_package) | {"Card": Card}),  # noqa: S307 - our own repr
+    ):
+        assert type(twin.history) is Chain
+        assert twin.history == events
+        assert twin == state
+        assert hash(twin) == hash(state)
+    assert attrs.asdict(state, recurse=False)["history"] == events
+    assert isinstance(vars(PaiuteState)["history"], ChainSlot)
+    assert attrs.fields(PaiuteState).history.name == "history"
+
+
+def test_the_history_field_stays_frozen_and_checked() -> None:
+    """P9: the history cannot be set on a state, and a value of another kind is refused."""
+    game = Paiute(PaiuteConfig(num_players=2))
+    state = game.initial_state(seed=9)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.history = Chain(())  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del state.history
+    strange: object
+    for strange in ([], "events", None):
+        with pytest.raises(InvalidStateError, match="tuple of Paiute events"):
+            attrs.evolve(state, history=strange)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="Paiute event"):
+        attrs.evolve(state, history=("not an event",))  # type: ignore[arg-type]

@@ -25,7 +25,8 @@ from cardgames.paiute import (
     Table,
     check_state,
 )
-from cardgames.paiute.state import unchecked_state
+from cardgames.paiute.state import state_of_log, unchecked_state
+from cardgames.sequence import Chain, log_of_chain
 from paiute_scenarios import configs, walk
 from strategies import seeds
 
@@ -283,6 +284,16 @@ def test_unchecked_state_is_the_fast_twin_of_the_constructor() -> None:
     state = _start()
     assert unchecked_state(*_fields(state).values()) == state
     assert unchecked_state(*_fields(state).values()) is not state
+    game = Paiute(PaiuteConfig(num_players=3))
+    for _ in range(40):  # past two chunks of history
+        state = game.apply(state, game.legal_actions(state)[0])
+    assert len(state.history) == 40
+    fields = _fields(state)
+    fields["history"] = log_of_chain(state.history)
+    built = state_of_log(*fields.values())  # the engine's own, with the history's log
+    assert built == state
+    assert type(built.history) is Chain
+    assert built.history == state.history
 
 
 def test_table_holds_typed_seats() -> None:

@@ -47,11 +47,10 @@ from cardgames.paiute.state import (
     DRAWN,
     PaiuteState,
     Table,
-    as_history,
     check_fields,
-    unchecked_state,
+    state_of_log,
 )
-from cardgames.sequence import Chain
+from cardgames.sequence import Chain, as_log, log_of_chain
 
 if TYPE_CHECKING:
     from cardgames.paiute.game import Paiute
@@ -184,7 +183,7 @@ def build_state(doc: PaiuteStateDocument) -> PaiuteState:
         chance_key=doc.chance_key,
     )
     # the fields of the checking constructor, its converter applied
-    return unchecked_state(
+    return state_of_log(
         table,
         tuple([tuple(sorted(_indices(hand))) for hand in doc.hands]),
         _indices(doc.stock)[::-1],
@@ -195,7 +194,7 @@ def build_state(doc: PaiuteStateDocument) -> PaiuteState:
         doc.caller,
         doc.last_to_play,
         tuple(sorted(_indices(doc.rebuilt_cards))),
-        as_history(doc.history),
+        as_log(doc.history),
     )
 
 
@@ -278,7 +277,7 @@ def read_state(data: object) -> tuple[PaiuteState, int]:
     if hands.__class__ is not list:
         raise Declined
     record = _record(fields["history"], len(hands), known=False)
-    state = unchecked_state(
+    state = state_of_log(
         table,
         tuple([tuple(sorted(_indices_of(hand))) for hand in hands]),
         _indices_of(fields["stock"])[::-1],
@@ -289,7 +288,7 @@ def read_state(data: object) -> tuple[PaiuteState, int]:
         _seat(fields["caller"]),
         _seat(fields["last_to_play"]),
         tuple(sorted(_indices_of(fields["rebuilt_cards"]))),
-        Chain(record.history),
+        log_of_chain(Chain(record.history)),
     )
     return state, len(_KEYS) + record.members
 

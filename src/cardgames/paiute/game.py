@@ -78,8 +78,8 @@ from cardgames.paiute.session import (
     shuffle,
     start_deal,
 )
-from cardgames.paiute.state import CARDS, DRAWN, DrawSource, PaiuteState, unchecked_state
-from cardgames.sequence import CHUNK, Chain
+from cardgames.paiute.state import CARDS, DRAWN, DrawSource, PaiuteState, state_of_log
+from cardgames.sequence import CHUNK, chain_of_log, log_appended, log_of_chain
 
 __all__ = ["Paiute"]
 
@@ -104,7 +104,6 @@ _STOCK_EVENTS: Final = tuple((event,) for event in STOCK_DRAWS)
 _PILE_EVENTS: Final = tuple(tuple((event,) for event in seat) for seat in PILE_DRAWS)
 _DISCARD_EVENTS: Final = tuple(tuple((event,) for event in seat) for seat in DISCARDS)
 """The interned events of the hot path, each in a one-item tuple to add to a chunk of history."""
-_new: Final = object.__new__
 _UNCHECKED: Final[Any] = unchecked_twin(PaiuteState)
 """PaiuteState's twin that :func:`~cardgames._slots.slot_builder` fills (inlined in apply)."""
 _NOT_PAIUTE: Final = (
@@ -619,23 +618,31 @@ class Paiute:
                 hand = (a, b, c, d, card, e)
             else:
                 hand = (a, b, c, d, e, card)
-        grown = list(hands)
-        grown[player] = hand
-        # Chain.appended and unchecked_state, inlined: this runs once per action
-        history = state.history
-        tail = history._tail  # noqa: SLF001
-        chain = _new(Chain)
-        if len(tail) < CHUNK:
-            chain._prev = history._prev  # noqa: SLF001
-            chain._tail = tail + event  # noqa: SLF001
+        # the hands with the new one in: a tuple display at the default table and heads-up
+        # (cheaper than a list copy and a tuple of it, which every other table size takes)
+        h = hands
+        grown: tuple[tuple[int, ...], ...]
+        if len(h) == 4:
+            if player == 0:
+                grown = (hand, h[1], h[2], h[3])
+            elif player == 1:
+                grown = (h[0], hand, h[2], h[3])
+            elif player == 2:
+                grown = (h[0], h[1], hand, h[3])
+            else:
+                grown = (h[0], h[1], h[2], hand)
+        elif len(h) == 2:
+            grown = (hand, h[1]) if player == 0 else (h[0], hand)
         else:
-            chain._prev = history  # noqa: SLF001
-            chain._tail = event  # noqa: SLF001
-        chain._len = history._len + 1  # noqa: SLF001
-        chain._memo = None  # noqa: SLF001
+            seats = list(h)
+            seats[player] = hand
+            grown = tuple(seats)
+        # the history's log (see PaiuteState) appended, as log_appended does: once per action
+        log = state._log  # type: ignore[attr-defined]  # noqa: SLF001
+        log = log + event if len(log) <= CHUNK else (chain_of_log(log), *event)
         successor = _UNCHECKED()
         successor.table = state.table
-        successor.hand_indices = tuple(grown)
+        successor.hand_indices = grown
         successor.stock_indices = stock
         successor.pile_indices = pile
         successor.current_player = following
@@ -644,7 +651,7 @@ class Paiute:
         successor.caller = state.caller
         successor.last_to_play = state.last_to_play
         successor.rebuilt_indices = state.rebuilt_indices
-        successor.history = chain
+        successor._log = log  # noqa: SLF001
         successor.__class__ = PaiuteState
         return successor  # type: ignore[no-any-return]
 
@@ -805,7 +812,7 @@ class Paiute:
         hand = list(hands[player])
         insort(hand, card)  # the hand stays in card order
         hands[player] = tuple(hand)
-        return unchecked_state(
+        return state_of_log(
             state.table,
             tuple(hands),
             stock[:-1],
@@ -816,7 +823,7 @@ class Paiute:
             state.caller,
             state.last_to_play,
             rebuilt,
-            history,
+            log_of_chain(history),
         )
 
     def _draw_discard(
@@ -832,7 +839,7 @@ class Paiute:
         hand = list(hands[player])
         insort(hand, card)  # the hand stays in card order
         hands[player] = tuple(hand)
-        return unchecked_state(
+        return state_of_log(
             state.table,
             tuple(hands),
             state.stock_indices,
@@ -843,7 +850,7 @@ class Paiute:
             state.caller,
             state.last_to_play,
             state.rebuilt_indices,
-            state.history.appended(PILE_DRAWS[player][card]),
+            log_appended(state._log, PILE_DRAWS[player][card]),  # type: ignore[attr-defined]  # noqa: SLF001
         )
 
     def _rebuild(
@@ -900,7 +907,7 @@ class Paiute:
         # the deal goes on: _end_turn's common case, inlined for the most frequent action
         hands = list(state.hand_indices)
         hands[player] = rest
-        return unchecked_state(
+        return state_of_log(
             state.table,
             tuple(hands),
             state.stock_indices,
@@ -911,7 +918,7 @@ class Paiute:
             caller,
             state.last_to_play,
             state.rebuilt_indices,
-            state.history.appended(DISCARDS[player][card]),
+            log_appended(state._log, DISCARDS[player][card]),  # type: ignore[attr-defined]  # noqa: SLF001
         )
 
     def _call(
@@ -943,7 +950,7 @@ class Paiute:
             end = state.table.dealer
         else:
             end = PlayerId((player - 1) % self._n)
-        called = unchecked_state(
+        called = state_of_log(
             state.table,
             state.hand_indices,
             state.stock_indices,
@@ -954,7 +961,7 @@ class Paiute:
             player,
             end,
             state.rebuilt_indices,
-            state.history,
+            state._log,  # type: ignore[attr-defined]  # noqa: SLF001 - the history's log
         )
         return self._end_turn(called, player, hand, pile, event, deck)
 
@@ -996,7 +1003,7 @@ class Paiute:
             over = max_turns is not None and turns >= max_turns
         hands = list(state.hand_indices)
         hands[player] = hand
-        successor = unchecked_state(
+        successor = state_of_log(
             state.table,
             tuple(hands),
             state.stock_indices,
@@ -1007,7 +1014,7 @@ class Paiute:
             caller,
             state.last_to_play,
             state.rebuilt_indices,
-            state.history.appended(event),
+            log_appended(state._log, event),  # type: ignore[attr-defined]  # noqa: SLF001
         )
         return end_deal(self._config, successor, next_deck=deck) if over else successor
 

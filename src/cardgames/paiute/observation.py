@@ -42,9 +42,9 @@ from cardgames.paiute.state import (
     Table,
     as_history,
     check_fields,
-    unchecked_state,
+    state_of_log,
 )
-from cardgames.sequence import Chain
+from cardgames.sequence import Chain, ChainSlot
 
 __all__ = ["PaiuteObservation", "determinize", "known_cards", "observe"]
 
@@ -84,7 +84,9 @@ class PaiuteObservation:
         caller: Who called in the current deal, or None.
         last_to_play: After a call, the seat whose final turn ends the deal (P12).
         history: The current deal's public events, oldest first (a
-            :class:`~cardgames.sequence.Chain` shared with the state; a tuple is converted).
+            :class:`~cardgames.sequence.Chain` whose events are shared with the state; a
+            tuple is converted). Each read gives a new chain over the same shared events, so
+            compare histories with ``==``, not ``is``.
         results: The finished deals with their shown hands, oldest first (P14).
     """
 
@@ -162,6 +164,10 @@ class PaiuteObservation:
         return "\n".join(lines)
 
 
+# As the state's, the history is stored as its log (see PaiuteState): observe shares it as it is.
+ChainSlot.install(PaiuteObservation, "history", "_log")
+
+
 def observe(  # noqa: C901, PLR0912 - one frame, the unpacking by seat count inline
     config: PaiuteConfig, state: PaiuteState, player: PlayerId | None
 ) -> PaiuteObservation:
@@ -184,9 +190,9 @@ def observe(  # noqa: C901, PLR0912 - one frame, the unpacking by seat count inl
         if from_pile or (player is not None and state.current_player == player):
             drawn_card = drawn.card
         else:
-            history = state.history
-            if history:
-                last = history[-1]
+            log = state._log  # type: ignore[attr-defined]  # noqa: SLF001 - the history's log
+            if len(log) > 1:  # a history's last event is the last item of its log
+                last = log[-1]
                 if type(last) is DrewFromStock and last.card is not None:  # the public wild card
                     drawn_card = drawn.card
     # The sizes by unpacking (four ``len`` calls cost less than ``tuple(map(len, hands))``)
@@ -236,13 +242,16 @@ def observe(  # noqa: C901, PLR0912 - one frame, the unpacking by seat count inl
         state.turns_played,
         state.caller,
         state.last_to_play,
-        state.history,
+        state._log,  # type: ignore[attr-defined]  # noqa: SLF001 - shared as it is
         table.results,
     )
 
 
-_observation: Callable[..., PaiuteObservation] = slot_builder(PaiuteObservation)
-"""The unchecked constructor of :class:`PaiuteObservation` (every field, in order)."""
+_observation: Callable[..., PaiuteObservation] = slot_builder(
+    PaiuteObservation, stores={"history": "_log"}
+)
+"""The unchecked constructor of :class:`PaiuteObservation` (every field, in order), the
+history given as its log (see :class:`~cardgames.sequence.ChainSlot`)."""
 
 
 def known_cards(observation: PaiuteObservation) -> tuple[frozenset[Card], ...]:
@@ -551,11 +560,11 @@ def sample(
             observation.results,
             rng.getrandbits(64),
         )
-    history = observation.history
-    if type(history) is not Chain:
+    log = observation._log  # type: ignore[attr-defined]  # noqa: SLF001 - shared as it is
+    if type(log) is not tuple:  # a chain's log; anything else is not a history
         raise InvalidStateError("invalid Paiute state: the history must be a tuple of events")
     rebuilt = sampler.rebuilt
-    state = unchecked_state(
+    state = state_of_log(
         table,
         hands,
         bottom + stock,
@@ -566,7 +575,7 @@ def sample(
         observation.caller,
         observation.last_to_play,
         rebuilt,
-        history,
+        log,
     )
     if checked:
         if list(rebuilt) != sorted(set(rebuilt)):

@@ -62,7 +62,14 @@ from cardgames.paiute.history import (
     RebuiltStock,
 )
 from cardgames.paiute.session import rebuild_rng, shuffle
-from cardgames.paiute.state import CARDS, DRAWN, DrawnCard, PaiuteState, unchecked_state
+from cardgames.paiute.state import (
+    CARDS,
+    DRAWN,
+    DrawnCard,
+    PaiuteState,
+    state_of_log,
+)
+from cardgames.sequence import log_extended
 
 if TYPE_CHECKING:
     from cardgames.paiute.action import PaiuteAction
@@ -280,8 +287,8 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
             turns += 1
             player = following[player]
         steps += 2 * (turns - first_turn)
-        history = state.history.extended(events) if events else state.history
-        state = unchecked_state(
+        log = state._log  # type: ignore[attr-defined]  # noqa: SLF001 - the history's log
+        state = state_of_log(
             table,
             tuple(map(tuple, hands)),
             tuple(stock),
@@ -292,7 +299,7 @@ def play_randomly(  # noqa: C901, PLR0912, PLR0915 - one loop, its state in loca
             caller,
             state.last_to_play,
             rebuilt,
-            history,
+            log_extended(log, events) if events else log,
         )
         if action is not None:  # a call or a six-card show, the turn's two actions
             state = apply(state, action)

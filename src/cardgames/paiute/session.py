@@ -17,7 +17,7 @@ from cardgames.game import PlayerId
 from cardgames.paiute.config import PaiuteConfig
 from cardgames.paiute.hands import HandValue, evaluate_indices
 from cardgames.paiute.history import DealResult
-from cardgames.paiute.state import CARDS, NO_EVENTS, PaiuteState, Table, unchecked_state
+from cardgames.paiute.state import CARDS, NO_LOG, PaiuteState, Table, state_of_log
 
 __all__ = [
     "check_order",
@@ -154,8 +154,8 @@ def start_deal(  # noqa: PLR0913 - the session fields a deal starts from
         results=results,
         chance_key=chance_key,
     )
-    return unchecked_state(
-        table, tuple(hands), stock, pile, PlayerId(first), None, 0, None, None, (), NO_EVENTS
+    return state_of_log(
+        table, tuple(hands), stock, pile, PlayerId(first), None, 0, None, None, (), NO_LOG
     )
 
 
@@ -257,7 +257,7 @@ def next_deal(
         results=results,
         chance_key=table.chance_key,
     )
-    return unchecked_state(
+    return state_of_log(
         final,
         state.hand_indices,
         state.stock_indices,
@@ -268,7 +268,7 @@ def next_deal(
         state.caller,
         state.last_to_play,
         state.rebuilt_indices,
-        state.history,
+        state._log,  # type: ignore[attr-defined]  # noqa: SLF001 - the history's log
     )
 
 

@@ -49,7 +49,7 @@ from cardgames.paiute.history import (
     RebuiltStock,
     ShowedSix,
 )
-from cardgames.sequence import Chain
+from cardgames.sequence import Chain, ChainSlot, Log, log_of_chain
 
 __all__ = [
     "NO_EVENTS",
@@ -94,6 +94,8 @@ def as_history(
 
 NO_EVENTS: Final[Chain[PaiuteEvent]] = Chain(())
 """The history of a deal that has just been dealt."""
+NO_LOG: Final[Log] = log_of_chain(NO_EVENTS)
+"""Its log, as ``state_of_log`` takes it."""
 
 
 def _invalid(problem: str) -> InvalidStateError:
@@ -241,7 +243,9 @@ class PaiuteState:
             :class:`~cardgames.sequence.Chain`, an immutable sequence that each successor
             state extends while sharing the events before, so that a turn costs the same
             time and memory however long the deal. It compares equal to the tuple of its
-            events; the constructor takes a tuple or a chain.
+            events; the constructor takes a tuple or a chain. The state stores it compactly
+            (see :class:`~cardgames.sequence.ChainSlot`): each read gives a new chain over
+            the same shared events, so compare histories with ``==``, not ``is``.
 
     Raises:
         InvalidStateError: the fields describe no position of the rules (a card missing or in
@@ -388,6 +392,12 @@ class PaiuteState:
             if table.results:
                 lines.append(str(table.results[-1]))
         return "\n".join(lines)
+
+
+# The history is stored as a flat log (see cardgames.sequence.ChainSlot): ``state.history``
+# reads as the chain, and the engine's hot path appends to ``state._log`` (the same slot), so
+# that a successor costs one tuple for its history instead of a tuple and a chain.
+ChainSlot.install(PaiuteState, "history", "_log")
 
 
 def _plain(value: object) -> object:
@@ -602,3 +612,22 @@ unchecked_state: Callable[
     ],
     PaiuteState,
 ] = slot_builder(PaiuteState)
+
+# The same with the history as the log of its chain (see ChainSlot and NO_LOG), which the state
+# stores as it is: the engine's own successors, whose history it appends to as a log.
+state_of_log: Callable[
+    [
+        Table,
+        tuple[tuple[int, ...], ...],
+        tuple[int, ...],
+        tuple[int, ...],
+        PlayerId | int | None,
+        DrawnCard | None,
+        int,
+        PlayerId | int | None,
+        PlayerId | int | None,
+        tuple[int, ...],
+        Log,
+    ],
+    PaiuteState,
+] = slot_builder(PaiuteState, stores={"history": "_log"})
