@@ -328,3 +328,26 @@ def test_a_chain_slot_keeps_the_class_frozen_and_other_values_as_given() -> None
     with pytest.raises(AttributeError):
         _ = odd.events
     assert isinstance(vars(_Holder)["events"], ChainSlot)
+
+
+def test_a_chain_slot_needs_a_slot_of_the_class_itself() -> None:
+    """install refuses a class without that slot, and a raw name already taken."""
+
+    @attrs.frozen(slots=False)
+    class Loose:
+        events: Chain[object]
+
+    with pytest.raises(TypeError, match="no slot 'events'"):
+        ChainSlot.install(Loose, "events", "_raw")
+    with pytest.raises(TypeError, match="no slot 'other'"):
+        ChainSlot.install(_Holder, "other", "_raw")
+    with pytest.raises(TypeError, match="no slot 'events'"):  # already installed
+        ChainSlot.install(_Holder, "events", "_raw")
+
+    @attrs.frozen
+    class Taken:
+        events: Chain[object]
+        raw: int
+
+    with pytest.raises(TypeError, match="already has an attribute 'raw'"):
+        ChainSlot.install(Taken, "events", "raw")

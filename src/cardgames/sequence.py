@@ -47,6 +47,7 @@ import itertools
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from operator import countOf
+from types import MemberDescriptorType
 from typing import Any, Final, TypeAlias, TypeVar, final, overload
 
 __all__ = [
@@ -421,8 +422,18 @@ class ChainSlot:
         ``owner`` must be a slotted attrs class with a field ``name``; afterwards
         ``instance.<raw_name>`` reads the log from the slot (and, on an unfrozen twin such as
         the engines' unchecked builders use, writes it).
+
+        Raises:
+            TypeError: ``owner`` has no slot named ``name`` of its own (not a slotted class,
+                or no such field), or already has an attribute ``raw_name``.
         """
-        slot = owner.__dict__[name]
+        slot = vars(owner).get(name)
+        if type(slot) is not MemberDescriptorType:
+            msg = f"{owner.__qualname__} has no slot {name!r} of its own to keep as a log"
+            raise TypeError(msg)
+        if hasattr(owner, raw_name):
+            msg = f"{owner.__qualname__} already has an attribute {raw_name!r}"
+            raise TypeError(msg)
         setattr(owner, raw_name, slot)
         setattr(owner, name, cls(slot, slot.__doc__))
 
