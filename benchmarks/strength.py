@@ -28,7 +28,8 @@ and ties split the win)::
         --targets-only --field heuristic --seed 31 --out field.jsonl
 
 ``--cpu`` instead measures each bot's CPU seconds per decision (decisions with more than one
-legal action, against the heuristic in every other seat, in this process); with ``--pair`` it
+legal action, against the heuristic in every other seat, in this process): the mean, the 90th
+percentile and the slowest decision, since the targets' budget is per move; with ``--pair`` it
 times the bots of those pairs instead of the table's.
 
 It is a long run, not part of CI.
@@ -45,6 +46,8 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import attrs
 
 from cardgames.bots import BotSpec, build_bot
 from cardgames.game import Game
@@ -202,11 +205,13 @@ def play_timed(
     state: Any,  # noqa: ANN401 - a state of the game
     *,
     before_choice: Callable[[Any], None] | None = None,
+    times: list[float] | None = None,
 ) -> tuple[Any, float, int]:
     """Play ``state`` to the end with ``bots``, timing ``seat``'s decisions with a choice.
 
     Returns the final state, the CPU seconds of those decisions and their number;
-    ``before_choice`` sees the state before each of them (a measurement may need it).
+    ``before_choice`` sees the state before each of them (a measurement may need it), and
+    ``times``, when given, gets each one's CPU seconds appended.
     """
     seconds, decisions = 0.0, 0
     while not game.is_terminal(state):
@@ -219,21 +224,49 @@ def play_timed(
                 before_choice(state)
             start = time.process_time()
             action = bots[player].choose(observation, actions)
-            seconds += time.process_time() - start
+            spent = time.process_time() - start
+            seconds += spent
             decisions += 1
+            if times is not None:
+                times.append(spent)
         else:
             action = bots[player].choose(observation, actions)
         state = game.apply(state, action)
     return state, seconds, decisions
 
 
-def cpu_per_move(name: str, players: int, bot: str, *, deals: int, seed: int) -> float:
+@attrs.frozen
+class CpuProfile:
+    """A bot's CPU seconds per decision with a choice: the mean, the 90th percentile, the most.
+
+    The budget of the strength targets is per move, so the slowest decisions count as well as
+    the mean: a bot can be cheap on average (quick draws) and over the budget on its costly
+    moves (a Paiute discard that runs races).
+    """
+
+    decisions: int
+    mean: float
+    p90: float
+    most: float
+
+    @classmethod
+    def of(cls, times: Sequence[float]) -> CpuProfile:
+        """The profile of the CPU seconds ``times`` (all zero when there are none)."""
+        if not times:
+            return cls(0, 0.0, 0.0, 0.0)
+        ordered = sorted(times)
+        # the nearest-rank 90th percentile: the smallest time with 90% of the times at or below
+        rank = max(math.ceil(0.9 * len(ordered)), 1)
+        return cls(len(ordered), sum(ordered) / len(ordered), ordered[rank - 1], ordered[-1])
+
+
+def cpu_profile(name: str, players: int, bot: str, *, deals: int, seed: int) -> CpuProfile:
     """``bot``'s CPU seconds per decision against the heuristic in every other seat.
 
     Decisions with one legal action are not counted (every bot answers them at once).
     """
     game = make_game(name, players)
-    seconds, decisions = 0.0, 0
+    times: list[float] = []
     for deal, seat in itertools.product(range(deals), range(players)):
         stream = random.Random(f"strength-cpu:{seed}:{deal}:{seat}")
         bots = [
@@ -243,10 +276,13 @@ def cpu_per_move(name: str, players: int, bot: str, *, deals: int, seed: int) ->
             for s in range(players)
         ]
         state = game.initial_state(seed * 1_000_003 + deal)
-        _, spent, made = play_timed(game, bots, seat, state)
-        seconds += spent
-        decisions += made
-    return seconds / decisions if decisions else 0.0
+        play_timed(game, bots, seat, state, times=times)
+    return CpuProfile.of(times)
+
+
+def cpu_per_move(name: str, players: int, bot: str, *, deals: int, seed: int) -> float:
+    """``bot``'s mean CPU seconds per decision (:func:`cpu_profile`'s mean)."""
+    return cpu_profile(name, players, bot, deals=deals, seed=seed).mean
 
 
 def _interval(values: Sequence[float], digits: int, *, signed: bool = False) -> str:
@@ -278,15 +314,21 @@ HEADER = (
 
 def print_cpu(args: argparse.Namespace) -> None:
     """Print each bot's CPU seconds per decision: the table's bots, or those of ``--pair``."""
-    print("| game | players | bot | CPU s per decision |\n| --- | --- | --- | --- |")
+    print(
+        "| game | players | bot | CPU s per decision | 90th percentile | slowest | decisions |\n"
+        "| --- | --- | --- | --- | --- | --- | --- |"
+    )
     for name in args.games_of:
         for players in table_sizes(name, args.sizes):
             timed = ENTRANTS[name]
             if args.pair:  # only the bots of the pairs asked for
                 timed = tuple(dict.fromkeys(bot for pair in args.pair for bot in pair))
             for bot in timed:
-                seconds = cpu_per_move(name, players, bot, deals=args.cpu, seed=args.seed)
-                print(f"| {name} | {players} | {NAMES.get(bot, bot)} | {seconds:.6f} |")
+                cpu = cpu_profile(name, players, bot, deals=args.cpu, seed=args.seed)
+                print(
+                    f"| {name} | {players} | {NAMES.get(bot, bot)} | {cpu.mean:.6f} "
+                    f"| {cpu.p90:.6f} | {cpu.most:.6f} | {cpu.decisions} |"
+                )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -29,6 +29,8 @@ from cardgames.paiute import (
 )
 from cardgames.paiute.heuristic import _by_suit, _mask, _potentials
 from cardgames.sixes import Pass, Play, Sixes, SixesConfig, SixesHeuristicBot, SixesObservation
+from cardgames.sixes.deck import SIXES_DECK
+from cardgames.sixes.heuristic import _fast_score, _hand_mask
 
 PAIUTE = Paiute(PaiuteConfig(num_players=2, max_turns=60))
 SIXES = Sixes(SixesConfig(num_players=2))
@@ -75,6 +77,73 @@ def test_sixes_bot_needs_an_action() -> None:
     """S7: there is always an action; an empty list is a caller's bug."""
     with pytest.raises(ValueError, match="at least one legal action"):
         SixesHeuristicBot(seed=0).choose(sixes_view("2c"), ())
+
+
+def _readable_choice(
+    bot: SixesHeuristicBot, view: SixesObservation, legal: tuple[Play | Pass, ...]
+) -> Play | Pass:
+    """SixesHeuristicBot.choose as first written: every play scored by the readable score."""
+    playable = [action for action in legal if isinstance(action, Play)]
+    if not playable:
+        return legal[0]
+    others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.player]
+    threat = 2.0 if others and min(others) <= 2 else 1.0  # noqa: PLR2004 - the default danger
+    scored = [
+        (SixesHeuristicBot.score(action.card, view.hand, threat), bot._rng.random(), action)  # noqa: SLF001 - the generator it draws from
+        for action in playable
+    ]
+    best_score, _, best = max(scored, key=lambda item: (item[0], item[1]))
+    if best_score < -3 and any(isinstance(action, Pass) for action in legal):  # noqa: PLR2004
+        return next(action for action in legal if isinstance(action, Pass))
+    return best
+
+
+@given(
+    st.sets(st.sampled_from(SIXES_DECK), min_size=0, max_size=20),
+    st.sampled_from(SIXES_DECK),
+    st.sampled_from([1.0, 2.0, 0.5, 3.0]),
+)
+def test_sixes_fast_score_is_the_readable_score(
+    hand: set[Card], card: Card, threat: float
+) -> None:
+    """S6: the score from the hand's bitmask equals score() to the last bit, for any card."""
+    mask = _hand_mask(hand)
+    assert mask is not None
+    assert _fast_score(card, mask, threat) == SixesHeuristicBot.score(card, frozenset(hand), threat)
+
+
+@given(st.integers(0, 10**6), st.sampled_from([2, 4, 5, 8]), st.integers(0, 2**32))
+def test_sixes_bot_chooses_as_the_readable_definition(seed: int, players: int, bot_seed: int) -> None:
+    """S6, S7: over a seeded round the bot's moves and its generator's draws are the readable
+    definition's, move for move (the fast scores change nothing but the time)."""
+    game = Sixes(SixesConfig(num_players=players, must_play_if_able=seed % 2 == 0))
+    state = game.initial_state(seed)
+    fast, readable = SixesHeuristicBot(seed=bot_seed), SixesHeuristicBot(seed=bot_seed)
+    for _ in range(300):  # passing is free at 0 chips (S7): a round may never end
+        if game.is_terminal(state) or game.round_index(state) != 1:
+            break
+        player = game.current_player(state)
+        assert player is not None
+        view, legal = game.observe(state, player), game.legal_actions(state)
+        chosen = fast.choose(view, legal)
+        assert chosen == _readable_choice(readable, view, legal)
+        state = game.apply(state, chosen)
+    assert fast._rng.getstate() == readable._rng.getstate()  # noqa: SLF001
+
+
+def test_sixes_bot_scores_other_cards_the_readable_way() -> None:
+    """A card that is not a plain 40-card Card (a subclass) is scored by score() itself."""
+
+    class Marked(Card):
+        __slots__ = ()
+
+    marked = Marked(Rank.FIVE, Suit.DIAMONDS)
+    assert _hand_mask([marked]) is None
+    assert _fast_score(marked, 0, 1.0) is None
+    view = sixes_view("4d Kc", sizes=(3, 5))
+    view = attrs.evolve(view, hand=frozenset({marked, *view.hand}))
+    chosen = SixesHeuristicBot(seed=3).choose(view, (Play(marked), Play(Card.parse("Kc"))))
+    assert chosen == Play(marked)  # it opens the bot's own 4♦ (S6)
 
 
 def paiute_view(hand: str, **changes: object) -> PaiuteObservation:

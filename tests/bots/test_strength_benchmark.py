@@ -86,6 +86,40 @@ def test_cpu_per_move_times_each_bot(capsys: pytest.CaptureFixture[str]) -> None
     seconds = [float(row.split("|")[4]) for row in rows]
     assert min(seconds) >= 0
     assert seconds[2] > seconds[1]
+    for row in rows:  # the mean, the 90th percentile and the slowest, over these decisions
+        mean, p90, most, decisions = (float(cell) for cell in row.split("|")[4:8])
+        assert decisions > 0
+        assert 0 <= p90 <= most
+        assert mean <= most
+
+
+def test_the_cpu_profile_is_the_mean_the_90th_percentile_and_the_slowest() -> None:
+    """CpuProfile.of: nearest-rank 90th percentile, so one slow move of ten is not hidden."""
+    strength = _strength()
+    times = [0.01] * 9 + [0.5]
+    profile = strength.CpuProfile.of(times)
+    assert profile.decisions == 10
+    assert profile.mean == pytest.approx(0.059)
+    assert (profile.p90, profile.most) == (0.01, 0.5)
+    assert strength.CpuProfile.of([0.3, 0.1, 0.2]).p90 == 0.3
+    assert strength.CpuProfile.of(list(range(20))).p90 == 17
+    assert strength.CpuProfile.of([]) == strength.CpuProfile(0, 0.0, 0.0, 0.0)
+
+
+def test_play_timed_reports_each_decision() -> None:
+    """play_timed appends one time per decision with a choice, summing to what it returns."""
+    strength = _strength()
+    game = strength.make_game("sixes", 2)
+    from cardgames.bots import BotSpec, build_bot
+
+    bots = [build_bot(BotSpec.parse("heuristic"), game, seed) for seed in (1, 2)]
+    times: list[float] = []
+    final, seconds, decisions = strength.play_timed(
+        game, bots, 0, game.initial_state(5), times=times
+    )
+    assert game.is_terminal(final)
+    assert len(times) == decisions > 0
+    assert sum(times) == pytest.approx(seconds)
 
 
 def test_cpu_times_the_bots_of_the_pairs_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
