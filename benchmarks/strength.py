@@ -198,7 +198,7 @@ def play_pair(  # noqa: PLR0913 - one keyword per setting of the run
     }
 
 
-def play_timed(
+def play_timed(  # noqa: PLR0913 - the play, and what to observe of it
     game: Game[Any, Any, Any],
     bots: Sequence[Any],
     seat: int,

@@ -87,13 +87,13 @@ def _readable_choice(
     if not playable:
         return legal[0]
     others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.player]
-    threat = 2.0 if others and min(others) <= 2 else 1.0  # noqa: PLR2004 - the default danger
+    threat = 2.0 if others and min(others) <= 2 else 1.0
     scored = [
-        (SixesHeuristicBot.score(action.card, view.hand, threat), bot._rng.random(), action)  # noqa: SLF001 - the generator it draws from
+        (SixesHeuristicBot.score(action.card, view.hand, threat), bot._rng.random(), action)
         for action in playable
     ]
     best_score, _, best = max(scored, key=lambda item: (item[0], item[1]))
-    if best_score < -3 and any(isinstance(action, Pass) for action in legal):  # noqa: PLR2004
+    if best_score < -3 and any(isinstance(action, Pass) for action in legal):
         return next(action for action in legal if isinstance(action, Pass))
     return best
 
@@ -103,9 +103,7 @@ def _readable_choice(
     st.sampled_from(SIXES_DECK),
     st.sampled_from([1.0, 2.0, 0.5, 3.0]),
 )
-def test_sixes_fast_score_is_the_readable_score(
-    hand: set[Card], card: Card, threat: float
-) -> None:
+def test_sixes_fast_score_is_the_readable_score(hand: set[Card], card: Card, threat: float) -> None:
     """S6: the score from the hand's bitmask equals score() to the last bit, for any card."""
     mask = _hand_mask(hand)
     assert mask is not None
@@ -113,9 +111,13 @@ def test_sixes_fast_score_is_the_readable_score(
 
 
 @given(st.integers(0, 10**6), st.sampled_from([2, 4, 5, 8]), st.integers(0, 2**32))
-def test_sixes_bot_chooses_as_the_readable_definition(seed: int, players: int, bot_seed: int) -> None:
-    """S6, S7: over a seeded round the bot's moves and its generator's draws are the readable
-    definition's, move for move (the fast scores change nothing but the time)."""
+def test_sixes_bot_chooses_as_the_readable_definition(
+    seed: int, players: int, bot_seed: int
+) -> None:
+    """S6, S7: a seeded round's moves and the generator's draws are the readable definition's.
+
+    Move for move: the fast scores change nothing but the time.
+    """
     game = Sixes(SixesConfig(num_players=players, must_play_if_able=seed % 2 == 0))
     state = game.initial_state(seed)
     fast, readable = SixesHeuristicBot(seed=bot_seed), SixesHeuristicBot(seed=bot_seed)
@@ -128,7 +130,7 @@ def test_sixes_bot_chooses_as_the_readable_definition(seed: int, players: int, b
         chosen = fast.choose(view, legal)
         assert chosen == _readable_choice(readable, view, legal)
         state = game.apply(state, chosen)
-    assert fast._rng.getstate() == readable._rng.getstate()  # noqa: SLF001
+    assert fast._rng.getstate() == readable._rng.getstate()
 
 
 def test_sixes_bot_scores_other_cards_the_readable_way() -> None:

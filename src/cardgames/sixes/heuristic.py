@@ -12,10 +12,11 @@ an opponent's hand. :class:`SixesHeuristicBot` scores each legal play by what it
   most of all when an opponent is about to go out (S8).
 
 Among otherwise equal plays it prefers a card of its longest suit (a long suit is the one it
-can keep extending), and breaks remaining ties with its own seeded generator. :meth:`score` is
-the readable definition; :meth:`SixesHeuristicBot.choose` computes the very same numbers from
-the hand's bitmask and tables of each card's column (a search plays this bot in its rollouts,
-thousands of moves a decision)::
+can keep extending), and breaks remaining ties with its own seeded generator.
+:meth:`SixesHeuristicBot.score` is the readable definition of the scores;
+:meth:`SixesHeuristicBot.choose` computes the very same numbers from the hand's bitmask and a
+table of each card's column (a search plays this bot in its rollouts, thousands of moves a
+decision)::
 
     >>> from cardgames.sixes import SixesHeuristicBot
     >>> from cardgames.sixes import Sixes, SixesConfig
@@ -62,8 +63,10 @@ dense index of the next card."""
 
 
 def _directions(index: int) -> tuple[int, tuple[_Direction, ...]]:
-    """The first index of the suit of the card of dense index ``index``, and the ways it opens
-    (in :meth:`SixesHeuristicBot.score`'s order)."""
+    """The first index of the card's suit, and the ways the card of dense ``index`` opens.
+
+    The ways come in :meth:`SixesHeuristicBot.score`'s order: down before up for a 6.
+    """
     position = index % SUIT_SPAN
     base = index - position
     if position == SIX_POSITION:
