@@ -26,8 +26,9 @@ from cardgames.paiute import (
     PaiuteObservation,
     ShowSix,
     hand_potential,
+    heuristic,
 )
-from cardgames.paiute.heuristic import _by_suit, _mask, _potentials
+from cardgames.paiute.heuristic import _by_suit, _dead_by_suit, _mask, _potentials
 from cardgames.sixes import Pass, Play, Sixes, SixesConfig, SixesHeuristicBot, SixesObservation
 from cardgames.sixes.deck import SIXES_DECK
 from cardgames.sixes.heuristic import _fast_score, _hand_mask
@@ -323,3 +324,29 @@ def test_rating_each_discard_matches_rating_each_hand(cards: list[Card], wild: R
     for card, rating in zip(six, ratings[1:], strict=True):
         rest = frozenset(six) - {card}
         assert rating == pytest.approx(reference_potential(rest, wild, dead), abs=1e-11)
+
+
+@given(pile=st.lists(st.sampled_from(standard_deck()), max_size=52, unique=True))
+def test_dead_cards_by_suit_in_one_pass(pile: list[Card]) -> None:
+    """P7, P9: the one-pass dead ranks of a pile are the rank bits of every card below its top."""
+    assert _dead_by_suit(tuple(pile)) == _by_suit(_mask(pile[:-1]))
+
+
+@given(ratings=st.lists(st.floats(0.0, 20.0), min_size=1, max_size=50))
+def test_remembered_rounding_is_round_to_12_decimals(ratings: list[float]) -> None:
+    """The ratings' rounding (remembered per value) is ``round(rating, 12)``, and bounded."""
+    for rating in ratings:
+        assert heuristic._rounded(rating) == round(rating, 12)
+        assert heuristic._ROUNDED[rating] == round(rating, 12)
+        assert len(heuristic._ROUNDED) <= heuristic._ROUNDED_MAX
+
+
+def test_remembered_rounding_starts_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The remembered ratings never outgrow ``_ROUNDED_MAX``: a full memory starts afresh."""
+    monkeypatch.setattr(heuristic, "_ROUNDED_MAX", 3)
+    monkeypatch.setattr(heuristic, "_ROUNDED", {})
+    for rating in (0.1, 0.2, 0.3):
+        heuristic._rounded(rating)
+    assert len(heuristic._ROUNDED) == 3
+    assert heuristic._rounded(0.4) == 0.4
+    assert heuristic._ROUNDED == {0.4: 0.4}

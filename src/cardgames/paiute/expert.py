@@ -54,8 +54,7 @@ from cardgames.paiute.hands import call_options_indices
 from cardgames.paiute.heuristic import (
     PaiuteHeuristicBot,
     _best_call,
-    _by_suit,
-    _mask,
+    _dead_by_suit,
     _potentials,
 )
 from cardgames.paiute.history import (
@@ -230,7 +229,7 @@ class PaiuteExpertBot:
         wild = int(observation.wild_rank)
         ace_low = self._config.ace_low_straight
         pool = [card.index for card in unseen_cards(observation)]
-        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        dead = _dead_by_suit(observation.discard_pile)
         hand = [card.index for card in observation.hand]
         forbidden = observation.drawn_card if observation.drawn_from_discard else None
         removals = [index for index in hand if forbidden is None or index != forbidden.index]
@@ -296,7 +295,7 @@ class PaiuteExpertBot:
         discard, taken = last
         wild = int(observation.wild_rank)
         ace_low = self._config.ace_low_straight
-        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        dead = _dead_by_suit(observation.discard_pile)
         hands: list[tuple[int, ...]] = []
         for _ in range(FEED_TRIES):
             hand = (*known, *sample(pool, missing))
@@ -336,7 +335,7 @@ class PaiuteExpertBot:
         )
         wild = int(observation.wild_rank)
         ace_low = self._config.ace_low_straight
-        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        dead = _dead_by_suit(observation.discard_pile)
         sample = self._rng.sample
         choice = self._rng.choice
         fixed = set(known)
@@ -472,7 +471,7 @@ class PaiuteExpertBot:
             return None
         wild = int(observation.wild_rank)
         ace_low = self._config.ace_low_straight
-        dead = _by_suit(_mask(observation.discard_pile[:-1]))
+        dead = _dead_by_suit(observation.discard_pile)
         hand = [card.index for card in observation.hand]
         guesses = self._build_hands(observation, other, known, missing, pool, races)
         shuffle = self._rng.shuffle

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, TypeAlias
 
 from cardgames.cards import Card, Rank, make_rng
@@ -100,6 +100,24 @@ def _by_suit(mask: int) -> tuple[int, int, int, int]:
         index = low.bit_length() - 1
         mask ^= low
         suits[index & 3] |= 1 << ((index >> 2) + 2)
+    return suits[0], suits[1], suits[2], suits[3]
+
+
+_RANK_BITS: Final[tuple[int, ...]] = tuple(1 << ((index >> 2) + 2) for index in range(52))
+"""The rank bit (``1 << rank``) of each card index."""
+
+
+def _dead_by_suit(pile: Sequence[Card]) -> tuple[int, int, int, int]:
+    """The dead cards of a discard pile (bottom first) as rank bits per suit.
+
+    The dead cards are all but the top, which can still be drawn (P7, P9); the result equals
+    :func:`_by_suit` of their :func:`_mask`, in one pass over the pile.
+    """
+    suits = [0, 0, 0, 0]
+    rank_bits = _RANK_BITS
+    for card in pile[:-1]:
+        index = card.index
+        suits[index & 3] |= rank_bits[index]
     return suits[0], suits[1], suits[2], suits[3]
 
 
@@ -218,35 +236,63 @@ def _potentials(
             counts[rank] = counts.get(rank, 0) + 1
             held[index & 3] |= 1 << rank
     shape = tuple(sorted(counts.values(), reverse=True))
-    relevant = [dead[suit] & _span(held[suit], ace_low) for suit in range(4)]
+    span, flush = _span, _flush_part
+    relevant = (
+        dead[0] & span(held[0], ace_low),
+        dead[1] & span(held[1], ace_low),
+        dead[2] & span(held[2], ace_low),
+        dead[3] & span(held[3], ace_low),
+    )
     # the flush parts of each suit with all the wilds, and with one wild fewer (when needed)
-    parts = {wilds: [_flush_part(held[s], wilds, relevant[s], ace_low) for s in range(4)]}
+    kept = [flush(held[suit], wilds, relevant[suit], ace_low) for suit in range(4)]
+    fewer: list[tuple[float, float]] | None = None
     results: list[float] = []
+    append, known = results.append, _ROUNDED
     for removal in removals:
         if removal is None:
             set_best, set_total = _set_part(shape, wilds)
-            suit_parts = parts[wilds]
+            suit_parts = kept
         else:
             rank = (removal >> 2) + 2
             if rank == wild_rank:
                 set_best, set_total = _set_part(shape, wilds - 1)
-                if wilds - 1 not in parts:
-                    parts[wilds - 1] = [
-                        _flush_part(held[s], wilds - 1, relevant[s], ace_low) for s in range(4)
+                if fewer is None:
+                    fewer = [
+                        flush(held[suit], wilds - 1, relevant[suit], ace_low) for suit in range(4)
                     ]
-                suit_parts = parts[wilds - 1]
+                suit_parts = fewer
             else:
                 suit = removal & 3
                 set_best, set_total = _set_part_without(shape, counts[rank], wilds)
-                suit_parts = parts[wilds].copy()
-                suit_parts[suit] = _flush_part(
-                    held[suit] & ~(1 << rank), wilds, relevant[suit], ace_low
-                )
+                suit_parts = kept.copy()
+                suit_parts[suit] = flush(held[suit] & ~(1 << rank), wilds, relevant[suit], ace_low)
         (best0, total0), (best1, total1), (best2, total2), (best3, total3) = suit_parts
-        best = max(set_best, best0, best1, best2, best3)
-        total = set_total + total0 + total1 + total2 + total3
-        results.append(round(best + 0.1 * total, 12))
+        # the same sums in the same order as ever, so the rounded ratings never change
+        rating = max(set_best, best0, best1, best2, best3) + 0.1 * (
+            set_total + total0 + total1 + total2 + total3
+        )
+        rounded = known.get(rating)
+        if rounded is None:
+            rounded = _rounded(rating)
+        append(rounded)
     return results
+
+
+_ROUNDED: Final[dict[float, float]] = {}
+"""``round(rating, 12)`` of the ratings met so far: a hand's rating is a sum of a few cached
+parts, so the same few thousand values come back, and ``round`` to 12 decimals (correctly
+rounded, through the decimal digits) costs more than a dict lookup."""
+
+_ROUNDED_MAX: Final = 1 << 16
+"""How many ratings :data:`_ROUNDED` remembers before it starts afresh."""
+
+
+def _rounded(rating: float) -> float:
+    """``round(rating, 12)``, remembered in :data:`_ROUNDED`."""
+    if len(_ROUNDED) >= _ROUNDED_MAX:
+        _ROUNDED.clear()
+    rounded = _ROUNDED[rating] = round(rating, 12)
+    return rounded
 
 
 def _potential(hand: int, wild_rank: int, dead: Sequence[int], ace_low: bool) -> float:
@@ -277,6 +323,10 @@ def _best_call(
     if call not in calls:
         return None
     return call, value
+
+
+_DRAWS: Final = (DrawStock, DrawDiscard)
+"""The draws (P9): a turn that may draw is a draw decision."""
 
 
 class PaiuteHeuristicBot:
@@ -320,8 +370,9 @@ class PaiuteHeuristicBot:
             raise ValueError("PaiuteHeuristicBot.choose needs at least one legal action")
         if len(legal_actions) == 1:
             return legal_actions[0]
-        if any(isinstance(action, (DrawStock, DrawDiscard)) for action in legal_actions):
-            return self._draw(observation, legal_actions)
+        for action in legal_actions:
+            if isinstance(action, _DRAWS):
+                return self._draw(observation, legal_actions)
         if observation.caller is None:
             call = self._call(observation, legal_actions)
             if call is not None:
@@ -334,31 +385,20 @@ class PaiuteHeuristicBot:
 
     # --- helpers ---
 
-    def _rater(
-        self, observation: PaiuteObservation
-    ) -> Callable[[Sequence[Card], Iterable[Card | None]], list[float]]:
-        """Rates hands in this observation's deal.
+    def _rate(
+        self, observation: PaiuteObservation, cards: Sequence[int], removals: Iterable[int]
+    ) -> list[float]:
+        """The potential of ``cards`` (indices) without each card of ``removals``, in this deal."""
+        return _potentials(
+            cards,
+            removals,
+            int(observation.wild_rank),
+            _dead_by_suit(observation.discard_pile),
+            ace_low=self._config.ace_low_straight,
+        )
 
-        ``rate(cards, removals)`` is the potential of ``cards`` without each card of
-        ``removals`` (None keeps them all).
-        """
-        wild = int(observation.wild_rank)
-        dead = _by_suit(_mask(observation.discard_pile[:-1]))
-        ace_low = self._config.ace_low_straight
-
-        def rate(cards: Sequence[Card], removals: Iterable[Card | None]) -> list[float]:
-            return _potentials(
-                [card.index for card in cards],
-                [None if card is None else card.index for card in removals],
-                wild,
-                dead,
-                ace_low=ace_low,
-            )
-
-        return rate
-
-    def _best_keep(self, scores: Sequence[float], candidates: Sequence[Card]) -> tuple[float, Card]:
-        """The best of ``scores`` and its candidate to discard.
+    def _best_keep(self, scores: Sequence[float], candidates: Sequence[int]) -> tuple[float, int]:
+        """The best of ``scores`` and its candidate (a card index) to discard.
 
         ``scores`` are the hand's potentials after discarding each candidate; equal scores are
         separated by the bot's seeded generator.
@@ -376,19 +416,16 @@ class PaiuteHeuristicBot:
             return stock if stock is not None else legal[0]
         if stock is None or top.rank == observation.wild_rank:
             return take
-        six = (*observation.hand, top)
+        hand = [card.index for card in observation.hand]
+        six = (*hand, top.index)
         config = self._config
         if observation.caller is None and call_options_indices(
-            tuple(card.index for card in six),
-            int(observation.wild_rank),
-            config.ace_low_straight,
-            top.index,
+            six, int(observation.wild_rank), config.ace_low_straight, top.index
         ):
             return take
-        rate = self._rater(observation)
         # one pass rates the six cards without each card of the hand, and without the top
-        *kept, without_top = rate(six, (*observation.hand, top))
-        with_top, _ = self._best_keep(kept, observation.hand)
+        *kept, without_top = self._rate(observation, six, six)
+        with_top, _ = self._best_keep(kept, hand)
         if with_top > 1.15 * without_top:
             return take
         return stock
@@ -437,10 +474,10 @@ class PaiuteHeuristicBot:
     def _discard(
         self, observation: PaiuteObservation, legal: Sequence[PaiuteAction]
     ) -> PaiuteAction:
-        discards = {action.card: action for action in legal if isinstance(action, Discard)}
+        discards = {action.card.index: action for action in legal if isinstance(action, Discard)}
         if not discards:
             return legal[0]
         candidates = tuple(discards)
-        scores = self._rater(observation)(observation.hand, candidates)
+        scores = self._rate(observation, [card.index for card in observation.hand], candidates)
         _, card = self._best_keep(scores, candidates)
         return discards[card]
