@@ -283,7 +283,7 @@ _ROUNDED: Final[dict[float, float]] = {}
 parts, so the same few thousand values come back, and ``round`` to 12 decimals (correctly
 rounded, through the decimal digits) costs more than a dict lookup."""
 
-_ROUNDED_MAX: Final = 1 << 16
+_ROUNDED_MAX: Final = 1 << 14
 """How many ratings :data:`_ROUNDED` remembers before it starts afresh."""
 
 
